@@ -1,0 +1,127 @@
+// swift-tools-version:6.2
+import Foundation
+import PackageDescription
+
+// Feature modules are discovered from `Modules/<Name>/`: a folder with `Sources/` becomes a library
+// target named `<Name>` that may import only the SDK, and a `Tests/` folder beside it becomes the
+// test target `<Name>Tests`. The host links every discovered module through `AtriumCatalog`, whose
+// source a build plugin generates from this same list, so adding a module needs no edit here.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let modulesFolder = root.appendingPathComponent("Modules")
+
+func isFolder(_ url: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+}
+
+let featureModules: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: modulesFolder.path)) ?? [])
+    .filter { isFolder(modulesFolder.appendingPathComponent($0).appendingPathComponent("Sources")) }
+    .sorted()
+
+let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
+    var targets: [Target] = [
+        .target(
+            name: name,
+            dependencies: ["AtriumSDK"],
+            path: "Modules/\(name)/Sources",
+            resources: isFolder(modulesFolder.appendingPathComponent("\(name)/Sources/Resources"))
+                ? [.copy("Resources")] : nil
+        )
+    ]
+    if isFolder(modulesFolder.appendingPathComponent(name).appendingPathComponent("Tests")) {
+        targets.append(
+            .testTarget(
+                name: "\(name)Tests",
+                dependencies: [.target(name: name), "AtriumSDK", "AtriumTestKit"],
+                path: "Modules/\(name)/Tests"
+            )
+        )
+    }
+    return targets
+}
+
+let package = Package(
+    name: "Atrium",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "atrium", targets: ["atrium"]),
+        .library(name: "AtriumSDK", targets: ["AtriumSDK"]),
+        .library(name: "AtriumTestKit", targets: ["AtriumTestKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: [.defaults, "YAML"]),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // Already resolved through swift-configuration's YAML trait; the host reads the file's key
+        // tree (with line numbers) to report unknown keys, which swift-configuration cannot list.
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    ],
+    targets: [
+        .target(
+            name: "AtriumSDK",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "AtriumHost",
+            dependencies: [
+                "AtriumSDK",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+        .target(
+            name: "AtriumCatalog",
+            dependencies: ["AtriumSDK"] + featureModules.map { .target(name: $0) },
+            plugins: ["ModuleCatalogPlugin"]
+        ),
+        .executableTarget(
+            name: "ModuleCatalogGenerator"
+        ),
+        .plugin(
+            name: "ModuleCatalogPlugin",
+            capability: .buildTool(),
+            dependencies: ["ModuleCatalogGenerator"],
+            path: "Sources/ModuleCatalogPlugin"
+        ),
+        .executableTarget(
+            name: "atrium",
+            dependencies: [
+                "AtriumHost",
+                "AtriumCatalog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `atrium render` answers one request in-process, without opening a port.
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .target(
+            name: "AtriumTestKit",
+            dependencies: [
+                "AtriumSDK",
+                "AtriumHost",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "AtriumHostTests",
+            dependencies: [
+                "AtriumSDK",
+                "AtriumHost",
+                "AtriumTestKit",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ] + featureTargets,
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,59 @@
+import AtriumSDK
+
+/// The central registry: every booted module's scenes, routes, use-case factories, capabilities and
+/// assets, in boot order.
+public struct HostRegistry: Sendable {
+    public let modules: [BootedModule]
+    public let capabilities: [CapabilityName: any Sendable]
+    public let assets: [String: AssetRegistration]
+    /// Named routes by name; a name bound by both a GET and a POST route resolves to the GET one.
+    public let namedRoutes: [RouteName: RouteRegistration]
+
+    public init(modules: [BootedModule], capabilities: [CapabilityName: any Sendable], assets: [AssetRegistration]) {
+        self.modules = modules
+        self.capabilities = capabilities
+        self.assets = Dictionary(assets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var named: [RouteName: RouteRegistration] = [:]
+        for route in modules.flatMap(\.routes) {
+            guard let name = route.name else { continue }
+            if named[name] == nil || route.method == .get { named[name] = route }
+        }
+        self.namedRoutes = named
+    }
+
+    public var routes: [RouteRegistration] { modules.flatMap(\.routes) }
+
+    /// The path of a named route, or nil when nothing binds it or a parameter is missing.
+    public func path(for name: RouteName, parameters: [String: String] = [:]) -> String? {
+        namedRoutes[name]?.pattern.path(with: parameters)
+    }
+
+    public func capability<Value>(_ capability: Capability<Value>) -> Value? {
+        capabilities[capability.name] as? Value
+    }
+
+    /// The factory registered for a use case type, with the id of the module that registered it.
+    public func factory(for type: ObjectIdentifier) -> (moduleID: String, factory: UseCaseFactory)? {
+        for module in modules {
+            if let factory = module.factories[type] { return (module.manifest.id, factory) }
+        }
+        return nil
+    }
+
+    public func scene(withID id: String) -> SceneRegistration? {
+        modules.lazy.flatMap(\.scenes).first { $0.id == id }
+    }
+
+    /// The entry scenes for the home page: each module's scenes marked as entries that a GET route
+    /// without parameters leads to.
+    public var entries: [HomeEntry] {
+        modules.flatMap { module in
+            module.scenes.filter(\.isEntry).compactMap { scene -> HomeEntry? in
+                guard let route = module.routes.first(where: { $0.sceneID == scene.id && $0.method == .get && $0.pattern.parameters.isEmpty }),
+                    let path = route.pattern.path(with: [:])
+                else { return nil }
+                return HomeEntry(moduleTitle: module.manifest.title, sceneTitle: scene.title, path: path)
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import AtriumSDK
+import Logging
+
+/// A module type from the catalog, with its configuration decoding and registration made callable
+/// without knowing its concrete type.
+public struct ModuleEntry: Sendable {
+    public let type: any AtriumModule.Type
+
+    public init(_ type: any AtriumModule.Type) { self.type = type }
+
+    public var manifest: ModuleManifest { type.manifest }
+
+    func decodeConfiguration(
+        from source: ConfigurationSource,
+        routeReferences: RouteReferenceLog
+    ) throws(ConfigurationError) -> any Sendable {
+        try type.decodeSection(from: source, routeReferences: routeReferences)
+    }
+
+    func register(in registrar: ModuleRegistrar, configuration: any Sendable) async throws {
+        try await type.register(in: registrar, erasedConfiguration: configuration)
+    }
+}
+
+extension AtriumModule {
+    fileprivate static func decodeSection(
+        from source: ConfigurationSource,
+        routeReferences: RouteReferenceLog
+    ) throws(ConfigurationError) -> any Sendable {
+        try ConfigurationDecoder().decode(
+            Configuration.self,
+            section: manifest.id,
+            from: source,
+            routeReferences: routeReferences
+        )
+    }
+
+    fileprivate static func register(in registrar: ModuleRegistrar, erasedConfiguration: any Sendable) async throws {
+        guard let configuration = erasedConfiguration as? Configuration else {
+            preconditionFailure("configuration of \(manifest.id) decoded as the wrong type")
+        }
+        try await Self().register(in: registrar, configuration: configuration)
+    }
+}

@@ -1,0 +1,78 @@
+import AtriumSDK
+
+/// The host's own screens: home, not found, forbidden, and the error page (which never shows
+/// internals).
+enum StandardScreens {
+    static func home(entries: [HomeEntry]) -> Screen {
+        guard !entries.isEmpty else {
+            return Screen(
+                title: "Atrium",
+                content: [
+                    .message(
+                        Message("No modules are enabled. Add module ids to `modules` in the configuration file and restart the host.")
+                    )
+                ]
+            )
+        }
+        return Screen(
+            title: "Atrium",
+            content: [
+                .list(
+                    ItemList(
+                        title: "Modules",
+                        content: entries.map { entry in
+                            .card(
+                                Card(
+                                    target: .path(entry.path),
+                                    content: [.heading(Heading(entry.sceneTitle, level: 3)), .text(Text(entry.moduleTitle, style: .caption))]
+                                )
+                            )
+                        }
+                    )
+                )
+            ]
+        )
+    }
+
+    static var notFound: Screen {
+        Screen(
+            title: "Page not found",
+            content: [
+                .message(Message("There is no page at this address. Check the address, or start again from the home page.")),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+
+    static var forbidden: Screen {
+        Screen(
+            title: "Form expired",
+            content: [
+                .message(
+                    Message(
+                        "This form could not be accepted: it has expired or was not sent from this site. Go back, reload the page and try again.",
+                        kind: .error
+                    )
+                ),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+
+    static var tooLarge: Screen {
+        Screen(
+            title: "Too much data",
+            content: [.message(Message("The form sent more data than this site accepts (1 MiB). Shorten it and try again.", kind: .error))]
+        )
+    }
+
+    static var error: Screen {
+        Screen(
+            title: "Something went wrong",
+            content: [
+                .message(Message("Something went wrong on our side. Please try again in a moment.", kind: .error)),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+}

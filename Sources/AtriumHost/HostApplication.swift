@@ -1,0 +1,114 @@
+import AtriumSDK
+import Foundation
+import Hummingbird
+import Logging
+
+/// The host's HTTP application, built from a ``HostPlan``: every module's routes, the home page,
+/// the stylesheet and module assets, and the health checks.
+public struct HostApplication: Sendable {
+    public let plan: HostPlan
+    public let storage: SQLiteStorage
+    public let sessions: SessionStore
+    let services: HostSceneServices
+    let pages: PageWriter
+    let logger: Logger
+
+    /// Opens nothing itself: `storage` must be open and the modules' migrations run (see
+    /// ``HostRuntime``). `replacements` swaps use-case factories, for tests.
+    public init(
+        plan: HostPlan,
+        storage: SQLiteStorage,
+        logger: Logger,
+        replacements: [ObjectIdentifier: UseCaseFactory] = [:]
+    ) throws {
+        self.plan = plan
+        self.storage = storage
+        self.logger = logger
+        sessions = SessionStore(storage: storage)
+        services = HostSceneServices(registry: plan.registry, replacements: replacements)
+        let registry = plan.registry
+        pages = PageWriter(
+            html: try HTMLRenderer(),
+            links: LinkResolver(path: { registry.path(for: $0, parameters: $1) }),
+            cookie: SessionCookie(isSecure: plan.settings.http.behindTLS, lifetime: sessions.lifetime)
+        )
+    }
+
+    public func makeRouter() throws -> Router<AtriumRequestContext> {
+        let router = Router(context: AtriumRequestContext.self)
+        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: ErrorPageMiddleware(pages: pages))
+
+        let pages = self.pages
+        let registry = plan.registry
+        router.get("/") { request, _ in
+            try await pages.response(for: StandardScreens.home(entries: registry.entries), status: .ok, request: request, session: nil)
+        }
+        router.get("/health/live") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"live"}"#)))
+        }
+        let storage = self.storage
+        router.get("/health/ready") { _, _ in
+            let ready = await storage.isReady()
+            return Response(
+                status: ready ? .ok : .serviceUnavailable,
+                headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: ready ? #"{"status":"ready"}"# : #"{"status":"storage unavailable"}"#))
+            )
+        }
+
+        let stylesheet = try Self.stylesheet()
+        router.get("/assets/atrium.css") { _, _ in
+            Self.asset(stylesheet, contentType: "text/css; charset=utf-8", maxAge: 3600)
+        }
+        for asset in registry.assets.values {
+            router.get(RouterPath(asset.path)) { _, _ in
+                Self.asset(asset.contents, contentType: asset.contentType, maxAge: 86400)
+            }
+        }
+
+        for route in registry.routes {
+            let responder = SceneRouteResponder(route: route, storage: storage, sessions: sessions, services: services, pages: pages)
+            let path = RouterPath(Self.hummingbirdPattern(route.pattern))
+            switch route.method {
+            case .get: router.get(path) { request, context in try await responder.respond(to: request, context: context) }
+            case .post: router.post(path) { request, context in try await responder.respond(to: request, context: context) }
+            }
+        }
+        return router
+    }
+
+    /// The application, listening where the configuration says.
+    public func makeApplication() throws -> some ApplicationProtocol {
+        Application(
+            router: try makeRouter(),
+            configuration: .init(address: .hostname(plan.settings.http.host, port: plan.settings.http.port), serverName: "Atrium"),
+            logger: logger
+        )
+    }
+
+    static func hummingbirdPattern(_ pattern: RoutePattern) -> String {
+        "/"
+            + pattern.segments.map { segment in
+                switch segment {
+                case .literal(let text): text
+                case .parameter(let name, _): "{\(name)}"
+                }
+            }.joined(separator: "/")
+    }
+
+    static func stylesheet() throws -> [UInt8] {
+        guard let url = Bundle.module.url(forResource: "atrium", withExtension: "css", subdirectory: "Resources") else {
+            throw RendererError.missingTemplate("atrium.css")
+        }
+        return Array(try Data(contentsOf: url))
+    }
+
+    static func asset(_ bytes: [UInt8], contentType: String, maxAge: Int) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: contentType, .cacheControl: "public, max-age=\(maxAge)", .xContentTypeOptions: "nosniff"],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes))
+        )
+    }
+}

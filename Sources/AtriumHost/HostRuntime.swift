@@ -1,0 +1,57 @@
+import AtriumSDK
+import Foundation
+import Hummingbird
+import Logging
+
+/// Runs a prepared host: opens storage, runs the modules' migrations in boot order, serves until
+/// SIGTERM or SIGINT (finishing requests in flight), then shuts the modules down in reverse order.
+public struct HostRuntime: Sendable {
+    public let plan: HostPlan
+    public let logger: Logger
+
+    public init(plan: HostPlan, logger: Logger) {
+        self.plan = plan
+        self.logger = logger
+    }
+
+    /// Opens the storage and runs every module's pending migrations.
+    public func openStorage() async throws -> SQLiteStorage {
+        let storage = try SQLiteStorage(path: plan.settings.storage.path)
+        for module in plan.registry.modules {
+            try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
+        }
+        return storage
+    }
+
+    public func serve() async throws {
+        let storage = try await openStorage()
+        let purged = try await SessionStore(storage: storage).purgeExpired()
+        let application = try HostApplication(plan: plan, storage: storage, logger: logger)
+        let ids = plan.registry.modules.map(\.manifest.id)
+        logger.info(
+            "serving",
+            metadata: [
+                "address": "http://\(plan.settings.http.host):\(plan.settings.http.port)",
+                "modules": "\(ids.joined(separator: ","))",
+                "storage": "\(storage.path)",
+                "expiredSessionsRemoved": "\(purged)",
+            ]
+        )
+        do {
+            try await application.makeApplication().runService()
+        } catch {
+            await shutDown(storage: storage)
+            throw error
+        }
+        await shutDown(storage: storage)
+    }
+
+    func shutDown(storage: SQLiteStorage) async {
+        for module in plan.registry.modules.reversed() {
+            logger.info("shutting down", metadata: ["module": "\(module.manifest.id)"])
+            for handler in module.shutdownHandlers.reversed() { await handler() }
+        }
+        try? storage.close()
+        logger.info("stopped")
+    }
+}

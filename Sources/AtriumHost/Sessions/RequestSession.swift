@@ -1,0 +1,79 @@
+import AtriumSDK
+import Foundation
+
+/// The session of one request: loaded from the cookie when first needed, created when a visitor
+/// first needs one, rotated at sign-in, revoked at sign-out. Remembers the cookie to send back.
+actor RequestSession: VisitorSession {
+    enum CookieChange: Equatable {
+        case set(token: String)
+        case clear
+    }
+
+    private let store: SessionStore
+    private var token: String?
+    private var record: SessionRecord?
+    private var isLoaded = false
+    private(set) var cookieChange: CookieChange?
+
+    init(store: SessionStore, token: String?) {
+        self.store = store
+        self.token = token
+    }
+
+    /// The session behind the request's cookie, if it is live.
+    func current() async throws -> SessionRecord? {
+        if !isLoaded {
+            isLoaded = true
+            if let token { record = try await store.find(token: token) }
+            if record == nil, token != nil {
+                // A dead or forged cookie: forget it, and tell the browser to drop it.
+                token = nil
+                cookieChange = .clear
+            }
+        }
+        return record
+    }
+
+    /// The session, created if there is none yet.
+    func ensure() async throws -> SessionRecord {
+        if let existing = try await current() { return existing }
+        let (newToken, created) = try await store.create()
+        token = newToken
+        record = created
+        cookieChange = .set(token: newToken)
+        return created
+    }
+
+    func visitorID() async throws -> String { try await ensure().visitorID }
+
+    var userID: String? {
+        get async { try? await current()?.userID }
+    }
+
+    func csrfToken() async throws -> String { try await ensure().csrfToken }
+
+    /// Whether `candidate` is this session's anti-forgery token (compared in constant time).
+    func acceptsCSRFToken(_ candidate: String?) async -> Bool {
+        guard let candidate, let expected = try? await current()?.csrfToken else { return false }
+        let a = Array(candidate.utf8)
+        let b = Array(expected.utf8)
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    func signIn(userID: String) async throws {
+        let visitor = try await current()?.visitorID ?? UUID().uuidString
+        let (newToken, rotated) = try await store.rotate(token: token, visitorID: visitor, userID: userID)
+        token = newToken
+        record = rotated
+        cookieChange = .set(token: newToken)
+    }
+
+    func signOut() async throws {
+        if let token { try await store.revoke(token: token) }
+        token = nil
+        record = nil
+        isLoaded = true
+        cookieChange = .clear
+    }
+}

@@ -1,0 +1,90 @@
+import AtriumSDK
+import Foundation
+import GRDB
+
+/// The embedded database: one SQLite file in WAL mode with full synchronisation, so a committed
+/// write survives a crash of the host or the machine.
+public final class SQLiteStorage: Sendable {
+    let database: DatabasePool
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path` and brings the host's schema up to date.
+    public init(path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var configuration = GRDB.Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        configuration.busyMode = .timeout(5)
+        database = try DatabasePool(path: path, configuration: configuration)
+        self.path = path
+        try Self.migrator.migrate(database)
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1-records-sessions") { db in
+            try db.create(table: "records") { table in
+                table.column("module", .text).notNull()
+                table.column("owner", .text).notNull()
+                table.column("collection", .text).notNull()
+                table.column("id", .text).notNull()
+                table.column("json", .blob).notNull()
+                table.column("updatedAt", .double).notNull()
+                table.primaryKey(["module", "owner", "collection", "id"])
+            }
+            try db.create(table: "sessions") { table in
+                table.primaryKey("tokenHash", .text)
+                table.column("visitorID", .text).notNull()
+                table.column("userID", .text)
+                table.column("csrfToken", .text).notNull()
+                table.column("createdAt", .double).notNull()
+                table.column("expiresAt", .double).notNull().indexed()
+            }
+            try db.create(table: "moduleMigrations") { table in
+                table.column("module", .text).notNull()
+                table.column("id", .text).notNull()
+                table.column("appliedAt", .double).notNull()
+                table.primaryKey(["module", "id"])
+            }
+        }
+        return migrator
+    }
+
+    /// A module's records for one owner.
+    public func records(module: String, owner: RecordOwner) -> any RecordStore {
+        SQLiteRecordStore(database: database, module: module, owner: owner.key)
+    }
+
+    /// Runs the module's migrations that have not yet succeeded, each in its own transaction.
+    public func migrate(module: String, migrations: [StorageMigration]) async throws {
+        for migration in migrations {
+            let applied = try await database.read { db in
+                try Bool.fetchOne(
+                    db,
+                    sql: "SELECT 1 FROM moduleMigrations WHERE module = ? AND id = ?",
+                    arguments: [module, migration.id]
+                ) ?? false
+            }
+            if applied { continue }
+            let migrator = SQLiteRecordMigrator(database: database, module: module)
+            try await migration.migrate(migrator)
+            try await database.write { db in
+                try db.execute(
+                    sql: "INSERT INTO moduleMigrations (module, id, appliedAt) VALUES (?, ?, ?)",
+                    arguments: [module, migration.id, Date().timeIntervalSince1970]
+                )
+            }
+        }
+    }
+
+    /// Whether the database answers a query (for `/health/ready`).
+    public func isReady() async -> Bool {
+        (try? await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+    }
+
+    public func close() throws {
+        try database.close()
+    }
+}

@@ -1,0 +1,19 @@
+/// A feature module: the unit the host boots from configuration.
+///
+/// A module declares who it is and what it needs in ``manifest``, reads its configuration section as
+/// a `Decodable` type, and adds its scenes, routes and use-case factories in one registration call.
+/// It never imports another module: it meets them through capabilities and route names.
+public protocol AtriumModule: Sendable {
+    /// The module's section of the configuration file, decoded strictly: unknown, missing or
+    /// mistyped keys are configuration errors reported before the host serves anything.
+    associatedtype Configuration: Decodable & Sendable = EmptyConfiguration
+
+    /// Who the module is and what it requires and provides.
+    static var manifest: ModuleManifest { get }
+
+    init()
+
+    /// Adds the module's scenes, routes, use-case factories and capabilities. Called once at boot,
+    /// after every module this one requires has registered.
+    func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws
+}

@@ -1,0 +1,29 @@
+/// What the host needs to know about a module before booting it.
+public struct ModuleManifest: Sendable, Equatable {
+    /// The id used in the configuration's `modules` list and as the name of its section.
+    public var id: String
+    public var title: String
+    public var version: String
+    /// Capabilities another enabled module must provide (for example ``CapabilityName/currentUser``).
+    public var requires: [CapabilityName]
+    /// Capabilities this module provides to others.
+    public var provides: [CapabilityName]
+    /// Route names this module binds, so others can link or redirect to them (for example "sign-in").
+    public var binds: [RouteName]
+
+    public init(
+        id: String,
+        title: String,
+        version: String,
+        requires: [CapabilityName] = [],
+        provides: [CapabilityName] = [],
+        binds: [RouteName] = []
+    ) {
+        self.id = id
+        self.title = title
+        self.version = version
+        self.requires = requires
+        self.provides = provides
+        self.binds = binds
+    }
+}

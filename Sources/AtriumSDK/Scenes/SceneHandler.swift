@@ -1,0 +1,110 @@
+import Logging
+
+/// Runs one scene: builds its model, loads or acts, and turns the state into a screen. Failures
+/// become the scene's failed state, so one broken scene never breaks another.
+struct SceneHandler<Model: SceneModel>: Sendable {
+    let title: String
+    let makeModel: @Sendable (SceneContext) async throws -> Model
+    let view: any SceneView<Model.State>
+
+    func render(_ request: SceneRequest) async -> SceneResponse {
+        do {
+            let model = try await makeModel(request.context)
+            return screen(for: try await model.load(request.context), status: .ok, request: request)
+        } catch {
+            return failure(error, request: request)
+        }
+    }
+
+    func perform<Action: Decodable>(
+        _ type: Action.Type,
+        _ request: SceneRequest,
+        _ perform: @Sendable (Model, Action, SceneContext) async throws -> ActionOutcome<Model.State>
+    ) async -> SceneResponse {
+        let action: Action
+        do {
+            guard let input = request.input else { throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "no body")) }
+            action = try input.decode(type)
+        } catch {
+            let problem = (error as? DecodingError).map(Self.describe) ?? "the request body could not be read"
+            request.context.logger.notice("action body rejected", metadata: ["problem": "\(problem)"])
+            return .screen(
+                Screen(
+                    title: title,
+                    content: [
+                        .message(Message("The form could not be read: \(problem).", kind: .error)),
+                        .link(Link("Back", to: .path(request.retryPath))),
+                    ]
+                ),
+                status: .badRequest
+            )
+        }
+        do {
+            let model = try await makeModel(request.context)
+            switch try await perform(model, action, request.context) {
+            case .render(let state, let status):
+                return screen(for: state, status: status, request: request)
+            case .navigate(let target):
+                return .redirect(target)
+            }
+        } catch {
+            return failure(error, request: request)
+        }
+    }
+
+    private func screen(for state: SceneState<Model.State>, status: SceneStatus, request: SceneRequest) -> SceneResponse {
+        switch state {
+        case .loaded(let value):
+            let context = ViewContext(sceneTitle: title, currentPath: request.retryPath)
+            return .screen(view.screen(for: value, context: context), status: status)
+        case .loading:
+            return .screen(
+                Screen(title: title, content: [.message(Message("Loading…"))], refreshAfterSeconds: 2),
+                status: status
+            )
+        case .empty(let text):
+            return .screen(Screen(title: title, content: [.message(Message(text))]), status: status)
+        case .failed(let text):
+            return .screen(
+                Screen(
+                    title: title,
+                    content: [
+                        .message(Message(text, kind: .error)),
+                        .link(Link("Try again", to: .path(request.retryPath), style: .button)),
+                    ]
+                ),
+                status: status == .ok ? .serviceUnavailable : status
+            )
+        }
+    }
+
+    private func failure(_ error: any Error, request: SceneRequest) -> SceneResponse {
+        request.context.logger.error(
+            "scene failed",
+            metadata: ["module": "\(request.context.moduleID)", "error": "\(String(describing: type(of: error)))"]
+        )
+        return screen(
+            for: .failed("Something went wrong while preparing this page. Please try again."),
+            status: .internalServerError,
+            request: request
+        )
+    }
+
+    /// A decoding error in the words of a form: which field, and what is wrong with it.
+    static func describe(_ error: DecodingError) -> String {
+        func field(_ path: [any CodingKey]) -> String {
+            path.map(\.stringValue).filter { !$0.isEmpty }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "'\(field(context.codingPath + [key]))' is missing"
+        case .typeMismatch(_, let context), .dataCorrupted(let context):
+            return "'\(field(context.codingPath))' is not valid"
+        case .valueNotFound(_, let context):
+            let name = field(context.codingPath)
+            return name.isEmpty ? "the body is empty" : "'\(name)' is empty"
+        @unknown default:
+            return "the body is not valid"
+        }
+    }
+}

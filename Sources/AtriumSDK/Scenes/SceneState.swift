@@ -1,0 +1,13 @@
+/// The standard states of a scene. Only `loaded` reaches the scene's view; the others have a
+/// default rendering (a message, and for `failed` a retry link).
+public enum SceneState<Value: Sendable>: Sendable {
+    /// The data is still being prepared; clients are asked to reload shortly.
+    case loading
+    /// There is nothing to show; the text says so in the user's terms.
+    case empty(String)
+    case loaded(Value)
+    /// Something went wrong; the text is shown as it is, so keep internals out of it.
+    case failed(String)
+}
+
+extension SceneState: Equatable where Value: Equatable {}

@@ -1,0 +1,17 @@
+/// A button. Inside a form it submits the form; with an ``action`` of its own it posts to that
+/// route by itself (for example "Logout").
+public struct Button: Sendable, Equatable, Codable {
+    public enum Style: String, Sendable, Codable { case primary, secondary, destructive }
+
+    public var title: String
+    public var isEnabled: Bool
+    public var style: Style
+    public var action: LinkTarget?
+
+    public init(_ title: String, isEnabled: Bool = true, style: Style = .primary, action: LinkTarget? = nil) {
+        self.title = title
+        self.isEnabled = isEnabled
+        self.style = style
+        self.action = action
+    }
+}

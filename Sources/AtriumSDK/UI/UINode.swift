@@ -1,0 +1,121 @@
+/// One element of the declarative UI vocabulary. The host renders the same tree as HTML, as JSON
+/// (each node an object with a `type`) and as text. New kinds of node go here, never into a module.
+public indirect enum UINode: Sendable, Equatable {
+    case section(Section)
+    case heading(Heading)
+    case text(Text)
+    case image(Image)
+    case row(Row)
+    case list(ItemList)
+    case card(Card)
+    case tabs(Tabs)
+    case form(Form)
+    case field(Field)
+    case picker(Picker)
+    case toggle(Toggle)
+    case button(Button)
+    case link(Link)
+    case money(Money)
+    case progress(ProgressBar)
+    case message(Message)
+    case map(Map)
+    case animation(Animation)
+
+    /// The `type` this node carries in JSON.
+    public var typeName: String {
+        switch self {
+        case .section: "section"
+        case .heading: "heading"
+        case .text: "text"
+        case .image: "image"
+        case .row: "row"
+        case .list: "list"
+        case .card: "card"
+        case .tabs: "tabs"
+        case .form: "form"
+        case .field: "field"
+        case .picker: "picker"
+        case .toggle: "toggle"
+        case .button: "button"
+        case .link: "link"
+        case .money: "money"
+        case .progress: "progress"
+        case .message: "message"
+        case .map: "map"
+        case .animation: "animation"
+        }
+    }
+
+    /// The nodes directly inside this one.
+    public var children: [UINode] {
+        switch self {
+        case .section(let node): node.content
+        case .row(let node): node.content
+        case .list(let node): node.content
+        case .card(let node): node.content
+        case .form(let node): node.content
+        default: []
+        }
+    }
+}
+
+extension UINode: Codable {
+    private enum TypeKey: String, CodingKey { case type }
+
+    public init(from decoder: any Decoder) throws {
+        let type = try decoder.container(keyedBy: TypeKey.self).decode(String.self, forKey: .type)
+        switch type {
+        case "section": self = .section(try Section(from: decoder))
+        case "heading": self = .heading(try Heading(from: decoder))
+        case "text": self = .text(try Text(from: decoder))
+        case "image": self = .image(try Image(from: decoder))
+        case "row": self = .row(try Row(from: decoder))
+        case "list": self = .list(try ItemList(from: decoder))
+        case "card": self = .card(try Card(from: decoder))
+        case "tabs": self = .tabs(try Tabs(from: decoder))
+        case "form": self = .form(try Form(from: decoder))
+        case "field": self = .field(try Field(from: decoder))
+        case "picker": self = .picker(try Picker(from: decoder))
+        case "toggle": self = .toggle(try Toggle(from: decoder))
+        case "button": self = .button(try Button(from: decoder))
+        case "link": self = .link(try Link(from: decoder))
+        case "money": self = .money(try Money(from: decoder))
+        case "progress": self = .progress(try ProgressBar(from: decoder))
+        case "message": self = .message(try Message(from: decoder))
+        case "map": self = .map(try Map(from: decoder))
+        case "animation": self = .animation(try Animation(from: decoder))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .type,
+                in: try decoder.container(keyedBy: TypeKey.self),
+                debugDescription: "unknown UI node type '\(type)'"
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: TypeKey.self)
+        try container.encode(typeName, forKey: .type)
+        switch self {
+        case .section(let node): try node.encode(to: encoder)
+        case .heading(let node): try node.encode(to: encoder)
+        case .text(let node): try node.encode(to: encoder)
+        case .image(let node): try node.encode(to: encoder)
+        case .row(let node): try node.encode(to: encoder)
+        case .list(let node): try node.encode(to: encoder)
+        case .card(let node): try node.encode(to: encoder)
+        case .tabs(let node): try node.encode(to: encoder)
+        case .form(let node): try node.encode(to: encoder)
+        case .field(let node): try node.encode(to: encoder)
+        case .picker(let node): try node.encode(to: encoder)
+        case .toggle(let node): try node.encode(to: encoder)
+        case .button(let node): try node.encode(to: encoder)
+        case .link(let node): try node.encode(to: encoder)
+        case .money(let node): try node.encode(to: encoder)
+        case .progress(let node): try node.encode(to: encoder)
+        case .message(let node): try node.encode(to: encoder)
+        case .map(let node): try node.encode(to: encoder)
+        case .animation(let node): try node.encode(to: encoder)
+        }
+    }
+}

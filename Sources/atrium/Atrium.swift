@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `atrium` command: serve the host (the default), or check, list and render without serving.
+@main
+struct Atrium: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "atrium",
+        abstract: "A modular app host: boots the feature modules a configuration names and serves their scenes.",
+        subcommands: [Serve.self, Check.self, Modules.self, Routes.self, Render.self],
+        defaultSubcommand: Serve.self
+    )
+}

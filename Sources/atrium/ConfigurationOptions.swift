@@ -1,0 +1,36 @@
+import ArgumentParser
+import AtriumCatalog
+import AtriumHost
+import Foundation
+import Logging
+
+/// `--config PATH`, shared by every subcommand, and what follows from it.
+struct ConfigurationOptions: ParsableArguments {
+    static let defaultPath = "Configuration/atrium.yaml"
+
+    @Option(name: .long, help: "The YAML configuration file (default: \(ConfigurationOptions.defaultPath), else the built-in defaults).")
+    var config: String?
+
+    /// The configuration source: the named file, the default file, or the built-in defaults when
+    /// no file was named and the default one does not exist.
+    func source() async throws -> ConfigurationSource {
+        if let config { return try await ConfigurationSource.load(path: config) }
+        if FileManager.default.fileExists(atPath: Self.defaultPath) {
+            return try await ConfigurationSource.load(path: Self.defaultPath)
+        }
+        return ConfigurationSource.defaults()
+    }
+
+    var catalog: [ModuleEntry] { AtriumCatalog.modules.map(ModuleEntry.init) }
+
+    /// Loads and validates the configuration and registers the modules, or prints every problem to
+    /// standard error and exits with status 1.
+    func plan(logger: Logger) async throws -> HostPlan {
+        do {
+            return try await HostPlan.prepare(source: try await source(), catalog: catalog, logger: logger)
+        } catch let error as ConfigurationError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+}

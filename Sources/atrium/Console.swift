@@ -1,0 +1,24 @@
+import Foundation
+import Logging
+
+/// Output helpers for the subcommands.
+enum Console {
+    /// A logger writing to standard error, so command output on standard output stays clean.
+    static func logger(level: Logger.Level = .info) -> Logger {
+        var logger = Logger(label: "atrium") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = level
+        return logger
+    }
+
+    /// Prints rows as aligned columns under a header.
+    static func table(_ header: [String], _ rows: [[String]]) {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        for row in all {
+            let cells = row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }
+            print(cells.joined(separator: "  "))
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import AtriumHost
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Validate the configuration, boot the modules and serve them (the default).")
+
+    @OptionGroup var options: ConfigurationOptions
+
+    func run() async throws {
+        let bootLogger = Console.logger()
+        let plan = try await options.plan(logger: bootLogger)
+        let logger = Console.logger(level: plan.settings.log.level)
+        try await HostRuntime(plan: plan, logger: logger).serve()
+    }
+}
