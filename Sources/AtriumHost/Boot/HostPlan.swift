@@ -24,7 +24,7 @@ public struct HostPlan: Sendable {
             problems.append(
                 ConfigurationProblem(
                     key: key,
-                    message: "unknown key (line \(line + 1))",
+                    message: "unknown key (line \(line))",
                     fix: "top-level keys are \(HostSettings.sectionKeys.joined(separator: ", ")) and one section per module (\(available))"
                 )
             )

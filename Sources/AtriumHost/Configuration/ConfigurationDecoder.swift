@@ -32,7 +32,8 @@ public struct ConfigurationDecoder {
             problems.append(ConfigurationProblem(key: sectionKey, message: "\(error)"))
         }
         problems = log.problems + problems
-        if problems.isEmpty {
+        if decoded != nil {
+            // Missing and mistyped values do not stop decoding, so every key was visited.
             problems += unknownKeys(in: sectionKey, source: source, read: log.readPaths)
         }
         guard problems.isEmpty, let decoded else {
@@ -56,7 +57,7 @@ public struct ConfigurationDecoder {
                 : "remove it or use one of: \(siblings.sorted().joined(separator: ", "))"
             return ConfigurationProblem(
                 key: ([section] + leaf.path).joined(separator: "."),
-                message: "unknown key (line \(leaf.line + 1))",
+                message: "unknown key (line \(leaf.line))",
                 fix: fix
             )
         }

@@ -3,6 +3,4 @@
 public enum LinkTarget: Sendable, Equatable, Codable {
     case route(RouteName, parameters: [String: String] = [:])
     case path(String)
-
-    public static func route(_ name: RouteName) -> LinkTarget { .route(name, parameters: [:]) }
 }

@@ -1,0 +1,72 @@
+import AtriumHost
+import AtriumSDK
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+
+/// A host booted in-process for tests: a temporary configuration file and database, the modules
+/// you name, and optionally replaced use-case factories.
+///
+/// ```swift
+/// let host = try await TestHost.boot(modules: [PilotModule.self], configuration: "modules: [pilot]")
+/// try await host.run { browser in
+///     let page = try await browser.get("/pilot")
+///     #expect(page.status == 200)
+/// }
+/// ```
+public struct TestHost: Sendable {
+    public let plan: HostPlan
+    public let storage: SQLiteStorage
+    public let directory: URL
+    let replacements: [ObjectIdentifier: UseCaseFactory]
+
+    /// Boots `modules` with `configuration` (YAML; `storage.path` is set to a temporary file unless
+    /// given). Throws ``ConfigurationError`` when the configuration is invalid.
+    public static func boot(
+        modules: [any AtriumModule.Type],
+        configuration yaml: String,
+        environment: [String: String] = [:],
+        directory: URL? = nil,
+        replacements: [UseCaseReplacement] = []
+    ) async throws -> TestHost {
+        let directory = directory ?? FileManager.default.temporaryDirectory.appending(path: "atrium-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appending(path: "atrium.yaml")
+        var text = yaml
+        if !yaml.contains("storage:") {
+            text += "\nstorage:\n  path: \(directory.appending(path: "atrium.sqlite").path)\n"
+        }
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let source = try await ConfigurationSource.load(path: file.path, environment: environment)
+        let plan = try await HostPlan.prepare(source: source, catalog: modules.map(ModuleEntry.init), logger: Self.logger)
+        let storage = try await HostRuntime(plan: plan, logger: Self.logger).openStorage()
+        return TestHost(
+            plan: plan,
+            storage: storage,
+            directory: directory,
+            replacements: Dictionary(replacements.map { ($0.type, $0.factory) }, uniquingKeysWith: { _, last in last })
+        )
+    }
+
+    static var logger: Logger {
+        var logger = Logger(label: "atrium-test")
+        logger.logLevel = ProcessInfo.processInfo.environment["ATRIUM_TEST_LOG"] == nil ? .critical : .debug
+        return logger
+    }
+
+    /// Serves requests in-process (no port) to a fresh ``TestBrowser``.
+    public func run<Value: Sendable>(_ body: @Sendable (TestBrowser) async throws -> Value) async throws -> Value {
+        let application = try HostApplication(plan: plan, storage: storage, logger: Self.logger, replacements: replacements)
+        let app = Application(router: try application.makeRouter(), logger: Self.logger)
+        return try await app.test(.router) { client in
+            try await body(TestBrowser(client: client))
+        }
+    }
+
+    /// Closes the database and deletes the temporary folder.
+    public func tearDown() {
+        try? storage.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

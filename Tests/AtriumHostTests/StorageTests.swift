@@ -1,0 +1,91 @@
+import AtriumHost
+import AtriumSDK
+import Foundation
+import Testing
+
+@Suite("Storage")
+struct StorageTests {
+    func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appending(path: "atrium-storage-\(UUID().uuidString)/db.sqlite").path
+    }
+
+    @Test func recordsSurviveReopeningTheDatabase() async throws {
+        let path = temporaryPath()
+        do {
+            let storage = try SQLiteStorage(path: path)
+            try await storage.records(module: "notes", owner: .visitor("v1")).save(Note(text: "kept"), id: "1", in: "notes")
+            try storage.close()
+        }
+        let reopened = try SQLiteStorage(path: path)
+        defer { try? reopened.close() }
+        #expect(try await reopened.records(module: "notes", owner: .visitor("v1")).record(Note.self, id: "1", in: "notes") == Note(text: "kept"))
+    }
+
+    @Test func storesAreScopedByModuleAndOwner() async throws {
+        let storage = try SQLiteStorage(path: temporaryPath())
+        defer { try? storage.close() }
+        try await storage.records(module: "notes", owner: .visitor("a")).save(Note(text: "a's"), id: "1", in: "notes")
+        #expect(try await storage.records(module: "notes", owner: .visitor("b")).records(Note.self, in: "notes").isEmpty)
+        #expect(try await storage.records(module: "other", owner: .visitor("a")).records(Note.self, in: "notes").isEmpty)
+        #expect(try await storage.records(module: "notes", owner: .user("a")).records(Note.self, in: "notes").isEmpty)
+        try await storage.records(module: "notes", owner: .visitor("a")).deleteRecord(id: "1", in: "notes")
+        #expect(try await storage.records(module: "notes", owner: .visitor("a")).records(Note.self, in: "notes").isEmpty)
+    }
+
+    @Test func theDatabaseIsInWALMode() async throws {
+        let path = temporaryPath()
+        let storage = try SQLiteStorage(path: path)
+        try await storage.records(module: "m", owner: .shared).save(Note(text: "x"), id: "1", in: "c")
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        try storage.close()
+    }
+
+    @Test func migrationsRunOncePerModule() async throws {
+        let storage = try SQLiteStorage(path: temporaryPath())
+        defer { try? storage.close() }
+        try await storage.records(module: "notes", owner: .visitor("a")).save(Note(text: "quiet"), id: "1", in: "notes")
+        let migration = StorageMigration(id: "1") { migrator in
+            try await migrator.rewrite(collection: "notes") { _, json in
+                var note = try JSONDecoder().decode(Note.self, from: json)
+                note.text += "!"
+                return try JSONEncoder().encode(note)
+            }
+        }
+        try await storage.migrate(module: "notes", migrations: [migration])
+        try await storage.migrate(module: "notes", migrations: [migration])
+        #expect(try await storage.records(module: "notes", owner: .visitor("a")).record(Note.self, id: "1", in: "notes")?.text == "quiet!")
+    }
+
+    @Test func aVisitorsRecordsFollowThemAcrossRequestsButNotToOthers() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { alice in
+            _ = try await alice.get("/notes")
+            _ = try await alice.post("/notes", form: ["text": "Alice's secret"])
+            let page = try await alice.get("/notes")
+            #expect(page.body.contains("Alice&#39;s secret"))
+        }
+        try await host.run { bob in
+            let page = try await bob.get("/notes")
+            #expect(!page.body.contains("Alice"))
+        }
+    }
+
+    @Test func sessionsAreValidAfterARestartOnTheSameStorage() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "atrium-restart-\(UUID().uuidString)")
+        let first = try await Fixture.host(directory: directory)
+        let cookies = try await first.run { browser in
+            _ = try await browser.get("/accounts/sign-in")
+            _ = try await browser.post("/accounts/sign-in", form: ["name": "ada"])
+            return browser.cookies
+        }
+        try first.storage.close()
+        let second = try await Fixture.host(directory: directory)
+        defer { second.tearDown() }
+        try await second.run { browser in
+            browser.setCookies(cookies)
+            let page = try await browser.get("/notes/private")
+            #expect(page.status == 200)
+        }
+    }
+}

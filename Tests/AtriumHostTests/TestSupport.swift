@@ -1,0 +1,33 @@
+import AtriumHost
+import AtriumSDK
+import AtriumTestKit
+import Foundation
+
+/// The fixture catalog and configurations shared by the host tests.
+enum Fixture {
+    static let catalog: [any AtriumModule.Type] = [
+        NotesModule.self, AccountsModule.self, MapsModule.self, PlacesModule.self, ChickenModule.self, EggModule.self,
+        ClashModule.self, VaultModule.self,
+    ]
+
+    static let notesAndAccounts = """
+        modules: [notes, accounts]
+        notes:
+          greeting: Hello
+        """
+
+    static func host(_ yaml: String = notesAndAccounts, environment: [String: String] = [:], directory: URL? = nil) async throws -> TestHost {
+        try await TestHost.boot(modules: catalog, configuration: yaml, environment: environment, directory: directory)
+    }
+
+    /// The problems a configuration produces, or [] when it is valid.
+    static func problems(_ yaml: String, environment: [String: String] = [:]) async throws -> [ConfigurationProblem] {
+        do {
+            let host = try await host(yaml, environment: environment)
+            host.tearDown()
+            return []
+        } catch let error as ConfigurationError {
+            return error.problems
+        }
+    }
+}
