@@ -113,12 +113,25 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
+        // Fixture modules that exercise the whole SDK; not modules of the product (not in Modules/).
+        .target(
+            name: "AtriumFixtures",
+            dependencies: ["AtriumSDK"],
+            path: "Tests/AtriumFixtures"
+        ),
+        // Serves the fixture modules for the browser tests in Tests/Browser.
+        .executableTarget(
+            name: "atrium-fixture-host",
+            dependencies: ["AtriumFixtures", "AtriumHost", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/FixtureHost"
+        ),
         .testTarget(
             name: "AtriumHostTests",
             dependencies: [
                 "AtriumSDK",
                 "AtriumHost",
                 "AtriumTestKit",
+                "AtriumFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -57,6 +57,8 @@ public struct HostApplication: Sendable {
             )
         }
 
+        // Browsers ask for it on every site; answer without a body rather than log a 404 each time.
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         let stylesheet = try Self.stylesheet()
         router.get("/assets/atrium.css") { _, _ in
             Self.asset(stylesheet, contentType: "text/css; charset=utf-8", maxAge: 3600)

@@ -1,6 +1,7 @@
 import AtriumSDK
 import Testing
 
+@testable import AtriumFixtures
 @testable import AtriumHost
 
 @Suite("Boot order", .serialized)

@@ -2,6 +2,8 @@ import AtriumHost
 import AtriumSDK
 import Testing
 
+@testable import AtriumFixtures
+
 @Suite("Configuration validation")
 struct ConfigurationTests {
     @Test func aValidConfigurationBootsItsModules() async throws {

@@ -4,6 +4,8 @@ import AtriumTestKit
 import Foundation
 import Testing
 
+@testable import AtriumFixtures
+
 @Suite("Serving scenes")
 struct HTTPTests {
     @Test func theHomePageListsEntryScenes() async throws {

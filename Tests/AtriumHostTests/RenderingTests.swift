@@ -2,6 +2,7 @@ import AtriumSDK
 import Foundation
 import Testing
 
+@testable import AtriumFixtures
 @testable import AtriumHost
 
 @Suite("Rendering")

@@ -1,6 +1,8 @@
 import AtriumSDK
 import Testing
 
+@testable import AtriumFixtures
+
 @Suite("Route patterns")
 struct RoutePatternTests {
     @Test func parsesLiteralsAndTypedParameters() throws {

@@ -3,6 +3,8 @@ import AtriumSDK
 import Foundation
 import Testing
 
+@testable import AtriumFixtures
+
 @Suite("Storage")
 struct StorageTests {
     func temporaryPath() -> String {

@@ -3,12 +3,11 @@ import AtriumSDK
 import AtriumTestKit
 import Foundation
 
+@testable import AtriumFixtures
+
 /// The fixture catalog and configurations shared by the host tests.
 enum Fixture {
-    static let catalog: [any AtriumModule.Type] = [
-        NotesModule.self, AccountsModule.self, MapsModule.self, PlacesModule.self, ChickenModule.self, EggModule.self,
-        ClashModule.self, VaultModule.self,
-    ]
+    static let catalog = FixtureCatalog.modules
 
     static let notesAndAccounts = """
         modules: [notes, accounts]

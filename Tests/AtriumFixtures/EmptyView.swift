@@ -1,0 +1,5 @@
+import AtriumSDK
+
+struct EmptyView: SceneView {
+    func screen(for state: String, context: ViewContext) -> Screen { Screen(title: state, content: []) }
+}

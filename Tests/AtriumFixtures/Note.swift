@@ -1,0 +1,6 @@
+import AtriumSDK
+import Foundation
+
+struct Note: Codable, Sendable, Equatable {
+    var text: String
+}

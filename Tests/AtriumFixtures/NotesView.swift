@@ -1,0 +1,36 @@
+import AtriumSDK
+import Foundation
+
+struct NotesView: SceneView {
+    let settingsRoute: RouteName?
+    let hostileText: String?
+
+    func screen(for state: NotesModel.State, context: ViewContext) -> Screen {
+        var content: [UINode] = [
+            .text(Text(state.greeting)),
+            .list(ItemList(title: "Your notes", content: state.notes.map { .card(Card(content: [.text(Text($0.text))])) })),
+            .form(
+                Form(
+                    action: .route("notes"),
+                    content: [
+                        .field(Field(name: "text", label: "New note", value: state.draft, error: state.error)),
+                        .toggle(Toggle(name: "pinned", label: "Pinned", isOn: false)),
+                        .button(Button("Add")),
+                    ]
+                )
+            ),
+        ]
+        if let hostileText {
+            content += [
+                .heading(Heading(hostileText)),
+                .image(Image(source: "https://img.example/a.png?q=\"><b>", alt: hostileText)),
+                .image(Image(source: "/assets/x.png?\(hostileText)", alt: hostileText)),
+                .field(Field(name: "hostile", label: hostileText, value: hostileText, placeholder: hostileText)),
+                .link(Link(hostileText, to: .path("/notes?q=\(hostileText)"))),
+                .money(Money(minorUnits: 1023, currency: "GBP")),
+            ]
+        }
+        let toolbar: [UINode] = settingsRoute.map { [.link(Link("Settings", to: .route($0), style: .icon))] } ?? []
+        return Screen(title: "Notes", toolbar: toolbar, content: content)
+    }
+}

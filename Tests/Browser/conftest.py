@@ -1,0 +1,123 @@
+"""Browser test harness: starts a host binary on a free loopback port with a temporary configuration
+and storage, and drives it with Debian's chromium through Selenium at a phone-size viewport."""
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = Path(os.environ.get("ATRIUM_BUILD_DIR", ROOT / ".build" / "debug"))
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+PHONE = {"width": 390, "height": 844}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class RunningHost:
+    def __init__(self, process: subprocess.Popen, base_url: str, log: Path):
+        self.process = process
+        self.base_url = base_url
+        self.log = log
+        self.saved_output = None
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+    def output(self) -> str:
+        """What the host logged (kept after it stopped and its folder was removed)."""
+        if self.saved_output is not None:
+            return self.saved_output
+        return self.log.read_text(errors="replace")
+
+
+@contextlib.contextmanager
+def running_host(binary: str, configuration: str, arguments=("serve",)):
+    """Starts `binary` with `configuration` (YAML without http/storage, which are added) and
+    yields once /health/ready answers. Stops it with SIGTERM and checks it shut down cleanly."""
+    executable = BUILD / binary
+    if not executable.exists():
+        pytest.fail(f"{executable} is missing: build first with `swift build` (or set ATRIUM_BUILD_DIR)")
+    with tempfile.TemporaryDirectory(prefix="atrium-browser-") as directory:
+        port = free_port()
+        config = Path(directory) / "atrium.yaml"
+        config.write_text(
+            f"http:\n  host: 127.0.0.1\n  port: {port}\nstorage:\n  path: {directory}/atrium.sqlite\n" + configuration
+        )
+        log = Path(directory) / "host.log"
+        with open(log, "wb") as output:
+            args = [str(executable), *arguments, "--config", str(config)] if binary == "atrium" else [str(executable), str(config)]
+            process = subprocess.Popen(args, stdout=output, stderr=subprocess.STDOUT, cwd=directory)
+        host = RunningHost(process, f"http://127.0.0.1:{port}", log)
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                if process.poll() is not None:
+                    pytest.fail(f"the host exited with {process.returncode} before it was ready:\n{host.output()}")
+                try:
+                    with urllib.request.urlopen(host.url("/health/ready"), timeout=1) as response:
+                        if response.status == 200:
+                            break
+                except OSError:
+                    pass
+                if time.monotonic() > deadline:
+                    pytest.fail(f"the host did not become ready in 30 s:\n{host.output()}")
+                time.sleep(0.1)
+            yield host
+        finally:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+                try:
+                    process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+            host.saved_output = log.read_text(errors="replace")
+        assert process.returncode == 0, f"the host did not shut down cleanly ({process.returncode}):\n{host.output()}"
+
+
+def make_browser(javascript: bool = True) -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={PHONE['width']},{PHONE['height']}"):
+        options.add_argument(argument)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {**PHONE, "pixelRatio": 2}})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(options=options, service=service)
+
+
+@pytest.fixture
+def browser():
+    driver = make_browser()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser_without_javascript():
+    driver = make_browser(javascript=False)
+    yield driver
+    driver.quit()
+
+
+def screenshot(driver: webdriver.Chrome, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    driver.save_screenshot(str(path))
+    return path

@@ -1,0 +1,46 @@
+"""The CI check that keeps modules from importing each other."""
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / ".ci" / "check-module-imports.py"
+
+
+def tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return tmp_path
+
+
+def run(root: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(SCRIPT), str(root)], capture_output=True, text=True)
+
+
+def test_a_module_importing_another_module_fails(tmp_path):
+    root = tree(tmp_path, {
+        "Modules/Cookbook/Sources/Discover.swift": "import AtriumSDK\nimport Foundation\n",
+        "Modules/Pilot/Sources/Presentation/View.swift": "import AtriumSDK\n@testable import Cookbook\n",
+        "Modules/Pilot/Tests/PilotTests.swift": "public import struct Cookbook.Recipe\n",
+    })
+    result = run(root)
+    assert result.returncode == 1
+    assert "Modules/Pilot/Sources/Presentation/View.swift:2: module 'Pilot' imports module 'Cookbook'" in result.stderr
+    assert "Modules/Pilot/Tests/PilotTests.swift:1" in result.stderr
+
+
+def test_modules_that_import_only_the_sdk_pass(tmp_path):
+    root = tree(tmp_path, {
+        "Modules/Cookbook/Sources/Discover.swift": "import AtriumSDK\n// import Pilot is only a comment\n",
+        "Modules/Pilot/Sources/Pilot.swift": "import Foundation\nimport AtriumSDK\n",
+    })
+    result = run(root)
+    assert result.returncode == 0, result.stderr
+
+
+def test_this_repository_passes():
+    assert run(ROOT).returncode == 0
