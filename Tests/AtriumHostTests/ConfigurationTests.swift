@@ -83,6 +83,8 @@ struct ConfigurationTests {
     @Test func hostKeysAreCheckedToo() async throws {
         let problems = try await Fixture.problems("modules: []\nhttp:\n  port: 70000\n  hots: x\nlog:\n  level: loud\nextra: 1\n")
         #expect(Set(problems.map(\.key)) == ["http.port", "log.level", "extra"])
+        let typo = try await Fixture.problems("modules: []\nhttp:\n  hots: x\n")
+        #expect(typo.map(\.description) == ["http.hots: unknown key (line 3) — remove it or use one of: behindTLS, host, port"])
     }
 
     @Test func badYAMLNamesTheLine() async throws {

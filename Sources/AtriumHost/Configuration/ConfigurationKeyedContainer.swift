@@ -8,7 +8,12 @@ struct ConfigurationKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         decoder.source.tree.keys(at: decoder.path).compactMap { Key(stringValue: $0.key) }
     }
 
-    func contains(_ key: Key) -> Bool { decoder.child(key.stringValue).isPresent }
+    func contains(_ key: Key) -> Bool {
+        let child = decoder.child(key.stringValue)
+        // A key the type asks about is a key it knows, even when absent: unknown-key hints list it.
+        child.log.read(child.path)
+        return child.isPresent
+    }
 
     func decodeNil(forKey key: Key) throws -> Bool {
         let child = decoder.child(key.stringValue)
