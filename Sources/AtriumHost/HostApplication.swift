@@ -59,9 +59,13 @@ public struct HostApplication: Sendable {
 
         // Browsers ask for it on every site; answer without a body rather than log a 404 each time.
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
-        let stylesheet = try Self.stylesheet()
+        let stylesheet = try Self.resource("atrium", withExtension: "css")
         router.get("/assets/atrium.css") { _, _ in
             Self.asset(stylesheet, contentType: "text/css; charset=utf-8", maxAge: 3600)
+        }
+        let script = try Self.resource("atrium", withExtension: "js")
+        router.get("/assets/atrium.js") { _, _ in
+            Self.asset(script, contentType: "text/javascript; charset=utf-8", maxAge: 3600)
         }
         for asset in registry.assets.values {
             router.get(RouterPath(asset.path)) { _, _ in
@@ -99,9 +103,9 @@ public struct HostApplication: Sendable {
             }.joined(separator: "/")
     }
 
-    static func stylesheet() throws -> [UInt8] {
-        guard let url = Bundle.module.url(forResource: "atrium", withExtension: "css", subdirectory: "Resources") else {
-            throw RendererError.missingTemplate("atrium.css")
+    static func resource(_ name: String, withExtension ext: String) throws -> [UInt8] {
+        guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Resources") else {
+            throw RendererError.missingTemplate("\(name).\(ext)")
         }
         return Array(try Data(contentsOf: url))
     }

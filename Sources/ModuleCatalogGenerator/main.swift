@@ -16,6 +16,9 @@ let source = """
     /// Every feature module linked into the host.
     public enum AtriumCatalog {
         public static let modules: [any AtriumModule.Type] = [\(modules.map { "\($0)Module.self" }.joined(separator: ", "))]
+
+        /// The folder names under Modules/ these came from.
+        public static let folders: [String] = [\(modules.map { "\"\($0)\"" }.joined(separator: ", "))]
     }
 
     """

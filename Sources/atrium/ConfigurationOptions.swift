@@ -21,7 +21,32 @@ struct ConfigurationOptions: ParsableArguments {
         return ConfigurationSource.defaults()
     }
 
-    var catalog: [ModuleEntry] { AtriumCatalog.modules.map(ModuleEntry.init) }
+    var catalog: [ModuleEntry] {
+        warnAboutUnlinkedModules()
+        return AtriumCatalog.modules.map(ModuleEntry.init)
+    }
+
+    /// Run from the repository, warns when Modules/ holds a module this binary does not link:
+    /// SwiftPM caches its reading of Package.swift by the file's text, so after adding a folder it
+    /// may build without it.
+    func warnAboutUnlinkedModules() {
+        let folder = URL(fileURLWithPath: "Modules")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let unlinked = names.filter { name in
+            var isFolder: ObjCBool = false
+            let sources = folder.appending(path: name).appending(path: "Sources").path
+            return FileManager.default.fileExists(atPath: sources, isDirectory: &isFolder) && isFolder.boolValue
+                && !AtriumCatalog.folders.contains(name)
+        }
+        guard !unlinked.isEmpty else { return }
+        let list = unlinked.sorted().map { "Modules/\($0)" }.joined(separator: ", ")
+        FileHandle.standardError.write(
+            Data(
+                "warning: \(list) is not linked into this build: SwiftPM reused its cached reading of Package.swift. Run `swift package purge-cache`, then build again.\n"
+                    .utf8
+            )
+        )
+    }
 
     /// Loads and validates the configuration and registers the modules, or prints every problem to
     /// standard error and exits with status 1.

@@ -56,7 +56,7 @@ struct AccountsModule: AtriumModule {
             try await context.session.signIn(userID: action.name)
             return .navigate(.path(LocalPath.validated(action.returnTo) ?? "/"))
         }
-        registrar.post("/accounts/sign-out", scene: signIn, action: EmptyConfiguration.self) { _, _, context in
+        registrar.post("/accounts/sign-out", scene: signIn, action: EmptyAction.self) { _, _, context in
             try await context.session.signOut()
             return .navigate(.route(.signIn))
         }

@@ -84,6 +84,10 @@ public struct HostPlan: Sendable {
             let registrar = ModuleRegistrar(moduleID: manifest.id, logger: logger.with(module: manifest.id))
             do {
                 try await entry.register(in: registrar, configuration: configuration)
+            } catch let error as ModuleBootError {
+                let key = error.key.isEmpty ? manifest.id : "\(manifest.id).\(error.key)"
+                problems.append(ConfigurationProblem(key: key, message: error.message, fix: error.fix))
+                continue
             } catch {
                 problems.append(ConfigurationProblem(key: manifest.id, message: "the module could not start: \(error)"))
                 continue

@@ -8,6 +8,7 @@ import AtriumSDK
 struct HTMLContextBuilder {
     let csrfToken: String
     private var counter = 0
+    private var insideLiveForm = false
 
     init(csrfToken: String) { self.csrfToken = csrfToken }
 
@@ -59,7 +60,11 @@ struct HTMLContextBuilder {
                 "items": tabs.items.map { ["title": $0.title, "href": href($0.target), "selected": $0.isSelected] as [String: Any] }
             ]
         case .form(let form):
-            return ["action": href(form.action), "csrf": csrfToken, "content": children(form.content)]
+            let live = href(form.liveValidation)
+            let wasLive = insideLiveForm
+            insideLiveForm = form.liveValidation != nil
+            defer { insideLiveForm = wasLive }
+            return ["action": href(form.action), "validate": live, "csrf": csrfToken, "content": children(form.content)]
         case .field(let field):
             let id = nextID("field-\(field.name)")
             let autocomplete: String? =
@@ -90,8 +95,12 @@ struct HTMLContextBuilder {
         case .toggle(let toggle):
             return ["id": nextID("toggle-\(toggle.name)"), "name": toggle.name, "label": toggle.label, "isOn": toggle.isOn]
         case .button(let button):
+            // In a live-validated form the script enables and disables submit buttons; the page
+            // leaves them enabled so the form still submits with JavaScript off.
+            let governedByScript = insideLiveForm && button.action == nil
             return [
-                "title": button.title, "style": button.style.rawValue, "disabled": !button.isEnabled,
+                "title": button.title, "style": button.style.rawValue,
+                "disabled": !button.isEnabled && !governedByScript, "requiresValid": governedByScript,
                 "action": href(button.action), "csrf": csrfToken,
             ]
         case .link(let link):

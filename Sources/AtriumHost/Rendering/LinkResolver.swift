@@ -40,6 +40,7 @@ struct LinkResolver: Sendable {
         case .form(var form):
             guard let action = resolve(form.action) else { return nil }
             form.action = action
+            form.liveValidation = form.liveValidation.flatMap(resolve)
             form.content = form.content.compactMap(resolve)
             return .form(form)
         case .tabs(var tabs):

@@ -53,15 +53,15 @@ public struct SessionStore: Sendable {
     public func find(token: String) async throws -> SessionRecord? {
         let hash = Self.hash(token)
         let current = now().timeIntervalSince1970
-        let row = try await database.read { db in
-            try Row.fetchOne(
+        let found = try await database.read { db -> SessionRecord? in
+            let row = try Row.fetchOne(
                 db,
                 sql: "SELECT visitorID, userID, csrfToken, expiresAt FROM sessions WHERE tokenHash = ? AND expiresAt > ?",
                 arguments: [hash, current]
             )
+            return row.map { SessionRecord(visitorID: $0["visitorID"], userID: $0["userID"], csrfToken: $0["csrfToken"], expiresAt: $0["expiresAt"]) }
         }
-        guard let row else { return nil }
-        var record = SessionRecord(visitorID: row["visitorID"], userID: row["userID"], csrfToken: row["csrfToken"], expiresAt: row["expiresAt"])
+        guard var record = found else { return nil }
         // Slide the expiry, but write at most about once a minute per session.
         let slid = current + lifetimeSeconds
         if slid - record.expiresAt > 60 {

@@ -2,9 +2,15 @@
 public struct Form: Sendable, Equatable, Codable {
     public var action: LinkTarget
     public var content: [UINode]
+    /// A route that answers the same action with field errors (200) without acting on it. Browsers
+    /// with JavaScript post the form there as the visitor types and show the errors of the fields
+    /// they touched; submit buttons stay disabled until no field has an error. Without JavaScript
+    /// (or in native clients that do not use it) the form works as usual.
+    public var liveValidation: LinkTarget?
 
-    public init(action: LinkTarget, content: [UINode]) {
+    public init(action: LinkTarget, liveValidation: LinkTarget? = nil, content: [UINode]) {
         self.action = action
+        self.liveValidation = liveValidation
         self.content = content
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The licenses file in the original format: `{"pilot-licenses": [{"type", "aircrafts"}]}`.
+struct LicenseFile: Decodable {
+    struct Entry: Decodable {
+        var type: String
+        var aircrafts: [String]
+    }
+
+    var licenses: [Entry]
+
+    enum CodingKeys: String, CodingKey { case licenses = "pilot-licenses" }
+
+    /// Reads and checks the file, or throws a message that names the file and the problem.
+    static func load(path: String) throws(LicenseFileError) -> [PilotLicense] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LicenseFileError(path: path, problem: "the file cannot be read (does it exist?)")
+        }
+        let file: LicenseFile
+        do {
+            file = try JSONDecoder().decode(LicenseFile.self, from: data)
+        } catch let error as DecodingError {
+            throw LicenseFileError(path: path, problem: describe(error))
+        } catch {
+            throw LicenseFileError(path: path, problem: "it is not valid JSON")
+        }
+        if file.licenses.isEmpty {
+            throw LicenseFileError(path: path, problem: "\"pilot-licenses\" is empty")
+        }
+        var seen: Set<String> = []
+        for (index, entry) in file.licenses.enumerated() {
+            if entry.type.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw LicenseFileError(path: path, problem: "license \(index + 1) has an empty type")
+            }
+            if entry.aircrafts.isEmpty {
+                throw LicenseFileError(path: path, problem: "license \(entry.type) has no aircraft")
+            }
+            if !seen.insert(entry.type).inserted {
+                throw LicenseFileError(path: path, problem: "license \(entry.type) appears twice")
+            }
+        }
+        return file.licenses.map { PilotLicense(type: $0.type, aircrafts: $0.aircrafts) }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(place(context.codingPath)).\(key.stringValue) is missing"
+                + (context.codingPath.isEmpty ? " (the file must be {\"pilot-licenses\": [...]})" : "")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(place(context.codingPath)) has the wrong type"
+        case .dataCorrupted:
+            return "it is not valid JSON"
+        @unknown default:
+            return "it cannot be read"
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// Licenses read once at boot.
+struct LoadedLicenses: LicenseRepository {
+    let all: [PilotLicense]
+
+    func licenses() async throws -> [PilotLicense] { all }
+}

@@ -1,0 +1,27 @@
+/// Why a registration field is invalid, with the original app's exact messages.
+public enum RegistrationError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidName
+    case invalidLicense
+    case emptyPassword
+    case passwordContainsName
+    case shortPassword
+    case passwordFormat
+    case verificationMismatch
+    /// Something failed that the visitor cannot fix (the licenses could not be loaded).
+    case generic
+    case noUser
+
+    public var description: String {
+        switch self {
+        case .invalidName: "Must contain at least one non-whitespace character."
+        case .invalidLicense: "A valid type of pilot license should be inserted."
+        case .emptyPassword: "Password cannot be empty."
+        case .passwordContainsName: "Password should not contains username."
+        case .shortPassword: "Password must be at least 12 characters."
+        case .passwordFormat: "Password must be a combination of uppercase, lowercase and numbers."
+        case .verificationMismatch: "Must be identical to the password."
+        case .generic: "An error occurred, please restart the app."
+        case .noUser: "No user registered"
+        }
+    }
+}

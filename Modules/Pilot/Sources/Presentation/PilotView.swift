@@ -1,0 +1,58 @@
+import AtriumSDK
+
+/// The Registration and Confirmation screens, with the original app's labels.
+struct PilotView: SceneView {
+    func screen(for state: PilotState, context: ViewContext) -> Screen {
+        switch state {
+        case .registration(let registration): registrationScreen(registration)
+        case .confirmation(let confirmation): confirmationScreen(confirmation)
+        }
+    }
+
+    private func registrationScreen(_ state: RegistrationState) -> Screen {
+        func error(_ error: RegistrationError?) -> String? {
+            state.showsErrors ? error?.description : nil
+        }
+        return Screen(
+            title: "Register",
+            content: [
+                .form(
+                    Form(
+                        action: .route("pilot.register"),
+                        liveValidation: .route("pilot.validate"),
+                        content: [
+                            .field(Field(.text, name: "name", label: "Name", value: state.form.name, error: error(state.errors.name))),
+                            .picker(
+                                Picker(
+                                    name: "license",
+                                    label: "Pilot license type:",
+                                    options: state.licenses.map { Picker.Option(value: $0.type, label: $0.type) },
+                                    selected: state.form.licenseType,
+                                    placeholder: "Choose a license",
+                                    error: error(state.errors.license)
+                                )
+                            ),
+                            .field(Field(.password, name: "password", label: "Password", error: error(state.errors.password))),
+                            .field(
+                                Field(.password, name: "verification", label: "Password verification", error: error(state.errors.verification))
+                            ),
+                            .button(Button("Register", isEnabled: state.errors.isValid)),
+                        ]
+                    )
+                )
+            ]
+        )
+    }
+
+    private func confirmationScreen(_ confirmation: PilotRegistration.Confirmation) -> Screen {
+        Screen(
+            title: "Confirmation",
+            content: [
+                .heading(Heading("Welcome \(confirmation.name)!")),
+                .text(Text("Your license is \(confirmation.license.type)")),
+                .list(ItemList(title: "Your allowed aircrafts are:", content: confirmation.license.aircrafts.map { .text(Text($0)) })),
+                .button(Button("Logout", style: .secondary, action: .route("pilot.logout"))),
+            ]
+        )
+    }
+}

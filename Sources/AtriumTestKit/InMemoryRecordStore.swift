@@ -1,0 +1,29 @@
+import AtriumSDK
+import Foundation
+import Synchronization
+
+/// A record store in memory, for view-model tests. Records go through JSON as they would in the
+/// database, so a type that does not round-trip fails here too.
+public final class InMemoryRecordStore: RecordStore {
+    private let records = Mutex<[String: [String: Data]]>([:])
+
+    public init() {}
+
+    public func record<Record: Decodable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
+        try records.withLock { $0[collection]?[id] }.map { try JSONDecoder().decode(type, from: $0) }
+    }
+
+    public func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
+        let data = try JSONEncoder().encode(record)
+        records.withLock { $0[collection, default: [:]][id] = data }
+    }
+
+    public func deleteRecord(id: String, in collection: String) async throws {
+        _ = records.withLock { $0[collection]?.removeValue(forKey: id) }
+    }
+
+    public func records<Record: Decodable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
+        let rows = records.withLock { ($0[collection] ?? [:]).sorted { $0.key < $1.key }.map(\.value) }
+        return try rows.map { try JSONDecoder().decode(type, from: $0) }
+    }
+}

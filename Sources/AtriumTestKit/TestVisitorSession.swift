@@ -1,0 +1,25 @@
+import AtriumSDK
+import Synchronization
+
+/// A session for view-model tests: records sign-in and sign-out instead of touching cookies.
+public final class TestVisitorSession: VisitorSession {
+    private let state: Mutex<(visitorID: String, userID: String?, rotations: Int)>
+
+    public init(visitorID: String = "test-visitor", userID: String? = nil) {
+        state = Mutex((visitorID, userID, 0))
+    }
+
+    public func visitorID() async throws -> String { state.withLock { $0.visitorID } }
+    public var userID: String? { state.withLock { $0.userID } }
+    /// How many times the session id would have changed (once per sign-in).
+    public var rotations: Int { state.withLock { $0.rotations } }
+
+    public func signIn(userID: String) async throws {
+        state.withLock {
+            $0.userID = userID
+            $0.rotations += 1
+        }
+    }
+
+    public func signOut() async throws { state.withLock { $0.userID = nil } }
+}
