@@ -37,6 +37,10 @@ let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
             )
         )
     }
+    if isFolder(modulesFolder.appendingPathComponent(name).appendingPathComponent("Benchmarks")) {
+        // `swift run -c release <Name>Benchmark` prints the module's speed figures.
+        targets.append(.executableTarget(name: "\(name)Benchmark", dependencies: [.target(name: name)], path: "Modules/\(name)/Benchmarks"))
+    }
     return targets
 }
 
@@ -57,6 +61,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Already resolved through swift-configuration's YAML trait; the host reads the file's key
         // tree (with line numbers) to report unknown keys, which swift-configuration cannot list.
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -78,6 +83,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Resources")]
         ),

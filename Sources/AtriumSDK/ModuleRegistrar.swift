@@ -7,6 +7,8 @@ import Logging
 public final class ModuleRegistrar {
     public let moduleID: String
     public let logger: Logger
+    /// HTTP to remote services, for the module's data sources.
+    public let httpClient: any RemoteHTTPClient
 
     public private(set) var scenes: [SceneRegistration] = []
     public private(set) var routes: [RouteRegistration] = []
@@ -19,9 +21,10 @@ public final class ModuleRegistrar {
     /// with the configuration errors.
     public private(set) var problems: [String] = []
 
-    public init(moduleID: String, logger: Logger) {
+    public init(moduleID: String, logger: Logger, httpClient: any RemoteHTTPClient) {
         self.moduleID = moduleID
         self.logger = logger
+        self.httpClient = httpClient
     }
 
     /// Adds a scene: its view model factory and its view. Routes then lead to it.

@@ -31,9 +31,14 @@ public final class TestBrowser: Sendable {
     /// Posts a form. The anti-forgery token of the last page is added unless `csrfToken` says
     /// otherwise (pass "" to send none).
     public func post(_ path: String, form: [String: String], csrfToken: String? = nil, accept: String = "text/html") async throws -> TestPage {
-        var fields = form
-        if let token = csrfToken ?? lastCSRFToken, !token.isEmpty { fields["_csrf"] = token }
-        let body = fields.sorted { $0.key < $1.key }.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")
+        try await post(path, fields: form.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, csrfToken: csrfToken, accept: accept)
+    }
+
+    /// Posts form fields in order; a name may repeat (`have[]` for a list).
+    public func post(_ path: String, fields: [(String, String)], csrfToken: String? = nil, accept: String = "text/html") async throws -> TestPage {
+        var fields = fields
+        if let token = csrfToken ?? lastCSRFToken, !token.isEmpty { fields.append(("_csrf", token)) }
+        let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
         return try await send(
             path,
             method: .post,

@@ -47,8 +47,11 @@ def test_routes_lists_every_route_of_every_enabled_module():
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["METHOD", "PATTERN", "NAME", "SCENE", "GUARD", "MODULE"]
-    assert ["GET", "/pilot", "pilot", "pilot.registration", "none", "pilot"] in [line.split() for line in lines]
-    assert len(lines) == 1 + 4
+    rows = [line.split() for line in lines]
+    assert ["GET", "/pilot", "pilot", "pilot.registration", "none", "pilot"] in rows
+    assert ["GET", "/cookbook/recipes/{id:int}", "cookbook.recipe", "cookbook.recipe", "none", "cookbook"] in rows
+    # Every enabled module's routes: Cookbook's 7 and Pilot's 4.
+    assert len(rows) == 1 + 7 + 4
 
 
 def test_modules_lists_what_is_available_and_enabled():

@@ -14,7 +14,8 @@ public struct HostPlan: Sendable {
     public static func prepare(
         source: ConfigurationSource,
         catalog: [ModuleEntry],
-        logger: Logger
+        logger: Logger,
+        httpClient: any RemoteHTTPClient = HostHTTPClient()
     ) async throws(ConfigurationError) -> HostPlan {
         var problems: [ConfigurationProblem] = []
         let catalogIDs = catalog.map(\.manifest.id)
@@ -81,7 +82,7 @@ public struct HostPlan: Sendable {
             guard let entry = enabled.first(where: { $0.manifest.id == manifest.id }),
                 let configuration = configurations[manifest.id]
             else { continue }
-            let registrar = ModuleRegistrar(moduleID: manifest.id, logger: logger.with(module: manifest.id))
+            let registrar = ModuleRegistrar(moduleID: manifest.id, logger: logger.with(module: manifest.id), httpClient: httpClient)
             do {
                 try await entry.register(in: registrar, configuration: configuration)
             } catch let error as ModuleBootError {

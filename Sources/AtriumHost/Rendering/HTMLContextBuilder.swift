@@ -93,7 +93,10 @@ struct HTMLContextBuilder {
                 },
             ]
         case .toggle(let toggle):
-            return ["id": nextID("toggle-\(toggle.name)"), "name": toggle.name, "label": toggle.label, "isOn": toggle.isOn]
+            return [
+                "id": nextID("toggle-\(toggle.name)"), "name": toggle.name, "label": toggle.label, "isOn": toggle.isOn,
+                "value": toggle.value,
+            ]
         case .button(let button):
             // In a live-validated form the script enables and disables submit buttons; the page
             // leaves them enabled so the form still submits with JavaScript off.

@@ -64,6 +64,11 @@ struct SceneHandler<Model: SceneModel>: Sendable {
             )
         case .empty(let text):
             return .screen(Screen(title: title, content: [.message(Message(text))]), status: status)
+        case .missing(let text):
+            return .screen(
+                Screen(title: title, content: [.message(Message(text)), .link(Link("Go to the home page", to: .path("/"), style: .button))]),
+                status: .notFound
+            )
         case .failed(let text):
             return .screen(
                 Screen(

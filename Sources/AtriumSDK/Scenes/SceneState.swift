@@ -8,6 +8,8 @@ public enum SceneState<Value: Sendable>: Sendable {
     case loaded(Value)
     /// Something went wrong; the text is shown as it is, so keep internals out of it.
     case failed(String)
+    /// What the address names does not exist (a recipe id no recipe has): answered with 404.
+    case missing(String)
 }
 
 extension SceneState: Equatable where Value: Equatable {}

@@ -1,0 +1,104 @@
+/// The original rule — keep a recipe when every one of its ingredient names is in the available
+/// list; exact, case-sensitive; order kept; a recipe with no ingredients passes — made fast by an
+/// index built once per data load: each ingredient name gets a number, each recipe keeps the
+/// numbers of its distinct ingredients, and a filter marks the available numbers in a table.
+/// 100,000 recipes against 2,000 ingredients filter in milliseconds (see the Cookbook benchmark).
+public struct RecipeFilter: Sendable {
+    private let numbers: [String: Int32]
+    /// The distinct ingredient numbers of every recipe, one after another.
+    private let ingredients: [Int32]
+    /// Where each recipe's numbers start in `ingredients`; one more entry than there are recipes.
+    private let starts: [Int]
+
+    public init(recipes: [Recipe]) {
+        var numbers: [String: Int32] = [:]
+        var ingredients: [Int32] = []
+        var starts: [Int] = [0]
+        starts.reserveCapacity(recipes.count + 1)
+        for recipe in recipes {
+            let start = ingredients.count
+            for name in recipe.ingredients {
+                let number: Int32
+                if let known = numbers[name] {
+                    number = known
+                } else {
+                    number = Int32(numbers.count)
+                    numbers[name] = number
+                }
+                if !ingredients[start...].contains(number) { ingredients.append(number) }
+            }
+            starts.append(ingredients.count)
+        }
+        self.numbers = numbers
+        self.ingredients = ingredients
+        self.starts = starts
+    }
+
+    public var recipeCount: Int { starts.count - 1 }
+
+    /// For each recipe, what it lacks: nothing (cookable), one ingredient (named), or more.
+    public enum Match: Sendable, Equatable {
+        case cookable
+        case missing(String)
+        case missingMore(Int)
+    }
+
+    /// The positions of the recipes that can be cooked, in their original order.
+    public func cookable(with available: [String]) -> [Int] {
+        let have = table(for: available)
+        return (0..<recipeCount).filter { recipe in
+            ingredients[starts[recipe]..<starts[recipe + 1]].allSatisfy { have[Int($0)] }
+        }
+    }
+
+    /// The positions of the recipes that lack exactly one ingredient, with its name, in order.
+    public func missingOne(with available: [String]) -> [(recipe: Int, missing: String)] {
+        let have = table(for: available)
+        let names = nameTable()
+        var result: [(Int, String)] = []
+        for recipe in 0..<recipeCount {
+            var missing: Int32 = -1
+            var count = 0
+            for number in ingredients[starts[recipe]..<starts[recipe + 1]] where !have[Int(number)] {
+                count += 1
+                missing = number
+                if count > 1 { break }
+            }
+            if count == 1 { result.append((recipe, names[Int(missing)])) }
+        }
+        return result
+    }
+
+    /// The ingredient names of one recipe (distinct, in order) and whether each is available.
+    public func match(recipe: Int, with available: [String]) -> Match {
+        let have = table(for: available)
+        let lacking = ingredients[starts[recipe]..<starts[recipe + 1]].filter { !have[Int($0)] }
+        switch lacking.count {
+        case 0: return .cookable
+        case 1: return .missing(nameTable()[Int(lacking[0])])
+        default: return .missingMore(lacking.count)
+        }
+    }
+
+    private func table(for available: [String]) -> [Bool] {
+        var have = [Bool](repeating: false, count: numbers.count)
+        for name in available {
+            if let number = numbers[name] { have[Int(number)] = true }
+        }
+        return have
+    }
+
+    private func nameTable() -> [String] {
+        var names = [String](repeating: "", count: numbers.count)
+        for (name, number) in numbers { names[Int(number)] = name }
+        return names
+    }
+
+    /// The original app's nested loop, kept as the reference the index must agree with and as the
+    /// benchmark's baseline.
+    public static func originalFilter(_ recipes: [Recipe], available: [String]) -> [Recipe] {
+        recipes.filter { recipe in
+            recipe.ingredients.allSatisfy { ingredient in available.contains(ingredient) }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import AtriumSDK
+
+/// Discover: the available ingredients in a row, the recipes that can be cooked, and those that
+/// need one more ingredient (with a button to say you have it).
+struct DiscoverView: SceneView {
+    let settingsRoute: RouteName?
+
+    func screen(for discovery: DiscoverRecipes.Discovery, context: ViewContext) -> Screen {
+        let toolbar: [UINode] = settingsRoute.map { [.link(Link("Settings", to: .route($0), style: .icon))] } ?? []
+        let ingredients: [UINode] = discovery.available.map { ingredient in
+            .section(
+                Section(content: [
+                    .image(Image(source: ingredient.image, alt: ingredient.name)),
+                    .text(Text(ingredient.name)),
+                    .button(
+                        Button("Remove", style: .secondary, action: .route("cookbook.pantry.remove", parameters: ["ingredient": ingredient.name]))),
+                ])
+            )
+        }
+        let recipes: [UINode] = discovery.cookable.map { recipe in
+            .card(Card(target: .route("cookbook.recipe", parameters: ["id": String(recipe.number)]), content: Self.picture(of: recipe)))
+        }
+        let nearly: [UINode] = discovery.missingOne.map { recipe, missing in
+            .section(
+                Section(content: [
+                    .card(
+                        Card(
+                            target: .route("cookbook.recipe", parameters: ["id": String(recipe.number)]),
+                            content: Self.picture(of: recipe) + [.text(Text("Missing: \(missing)", style: .caption))]
+                        )
+                    ),
+                    .button(
+                        Button("I have \(missing)", style: .secondary, action: .route("cookbook.pantry.add", parameters: ["ingredient": missing]))),
+                ])
+            )
+        }
+        var content: [UINode] = [
+            .row(Row(title: "Available ingredients", content: ingredients.isEmpty ? [.text(Text("None yet."))] : ingredients)),
+            .link(Link(discovery.usesPantry ? "Edit your ingredients" : "Choose your ingredients", to: .route("cookbook.pantry"))),
+        ]
+        content.append(
+            .list(
+                ItemList(
+                    title: "Recipes",
+                    content: recipes.isEmpty ? [.message(Message("No recipe can be made with these ingredients yet."))] : recipes
+                )
+            )
+        )
+        if !nearly.isEmpty { content.append(.list(ItemList(title: "Missing one ingredient", content: nearly))) }
+        return Screen(title: "Discover", toolbar: toolbar, content: content)
+    }
+
+    static func picture(of recipe: DiscoverRecipes.RecipeSummary) -> [UINode] {
+        [.image(Image(source: recipe.image, alt: recipe.name)), .heading(Heading(recipe.name, level: 3))]
+    }
+}

@@ -1,0 +1,25 @@
+import AtriumSDK
+
+struct PantryView: SceneView {
+    func screen(for state: PantryModel.State, context: ViewContext) -> Screen {
+        let count = state.choices.filter(\.isAvailable).count
+        var content: [UINode] = [
+            .text(
+                Text(
+                    state.usesPantry
+                        ? "You have \(count) ingredients." : "These are the recipe service's ingredients. Switch off what you don't have.")),
+            .form(
+                Form(
+                    action: .route("cookbook.pantry"),
+                    content: state.choices.map { .toggle(Toggle(name: "have[]", label: $0.name, isOn: $0.isAvailable, value: $0.name)) }
+                        + [.button(Button("Save ingredients"))]
+                )
+            ),
+        ]
+        if state.usesPantry {
+            content.append(.button(Button("Use the recipe service's list again", style: .secondary, action: .route("cookbook.pantry.reset"))))
+        }
+        content.append(.link(Link("Back to Discover", to: .route("cookbook"))))
+        return Screen(title: "Your ingredients", content: content)
+    }
+}

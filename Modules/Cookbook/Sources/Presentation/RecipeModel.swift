@@ -1,0 +1,17 @@
+import AtriumSDK
+
+/// One recipe: its picture, name, and each ingredient marked available or missing.
+struct RecipeModel: SceneModel {
+    let discover: DiscoverRecipes
+
+    func load(_ context: SceneContext) async throws -> SceneState<DiscoverRecipes.RecipeDetail> {
+        do {
+            guard let detail = try await discover.recipe(number: try context.parameters.int("id")) else {
+                return .missing("There is no recipe with this number. Go back to Discover to see every recipe.")
+            }
+            return .loaded(detail)
+        } catch let error as RecipeSourceError {
+            return .failed(error.description)
+        }
+    }
+}

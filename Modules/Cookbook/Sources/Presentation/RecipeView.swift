@@ -1,0 +1,38 @@
+import AtriumSDK
+
+struct RecipeView: SceneView {
+    func screen(for recipe: DiscoverRecipes.RecipeDetail, context: ViewContext) -> Screen {
+        let here = "/cookbook/recipes/\(recipe.summary.number)"
+        let ingredients: [UINode] = recipe.ingredients.map { name, isAvailable in
+            if isAvailable { return .text(Text("✓ \(name) — available")) }
+            return .section(
+                Section(content: [
+                    .text(Text("✗ \(name) — missing", style: .strong)),
+                    .button(
+                        Button(
+                            "I have \(name)",
+                            style: .secondary,
+                            action: .path("/cookbook/pantry/\(Self.encode(name))/add?returnTo=\(Self.encode(here))")
+                        )
+                    ),
+                ])
+            )
+        }
+        let cookable = recipe.ingredients.allSatisfy(\.isAvailable)
+        return Screen(
+            title: recipe.summary.name,
+            content: [
+                .image(Image(source: recipe.summary.image, alt: recipe.summary.name)),
+                .message(
+                    Message(
+                        cookable ? "You have everything for this recipe." : "You are missing some ingredients.", kind: cookable ? .success : .info)),
+                .list(ItemList(title: "Ingredients", content: ingredients.isEmpty ? [.text(Text("No ingredients needed."))] : ingredients)),
+                .link(Link("Back to Discover", to: .route("cookbook"))),
+            ]
+        )
+    }
+
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+}

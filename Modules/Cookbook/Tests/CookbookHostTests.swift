@@ -1,0 +1,233 @@
+import AtriumHost
+import AtriumSDK
+import AtriumTestKit
+import Foundation
+import Testing
+
+@testable import Cookbook
+
+@Suite("Cookbook served by the host")
+struct CookbookHostTests {
+    static let recipesJSON = """
+        [{"name": "Tomato pasta", "ingredients": ["tomato", "pasta", "water"]},
+         {"name": "Chicken tikka masala", "ingredients": ["chicken", "butter", "onion"]},
+         {"name": "Cheesecake", "ingredients": ["biscuit", "butter", "sugar"]},
+         {"name": "Chocolate brownie", "ingredients": ["chocolate", "butter", "sugar"]},
+         {"name": "Meatball", "ingredients": ["Meat", "parmesan", "onion"]},
+         {"name": "Meatloaf", "ingredients": ["Meat", "egg", "onion"]}]
+        """
+    static let ingredientsJSON = #"["Meat", "egg", "onion", "parmesan", "butter", "sugar", "chicken"]"#
+
+    static func remote(_ stub: StubHTTPServer, extra: String = "", directory: URL? = nil) async throws -> TestHost {
+        try await TestHost.boot(
+            modules: [CookbookModule.self],
+            configuration: """
+                modules: [cookbook]
+                cookbook:
+                  source: remote
+                  recipesURL: \(stub.baseURL)/recipes
+                  ingredientsURL: \(stub.baseURL)/ingredients
+                  timeoutSeconds: 1
+                \(extra)
+                """,
+            directory: directory
+        )
+    }
+
+    static func names(in html: String) -> [String] {
+        html.matches(of: /<h3 class="heading">([^<]+)<\/h3>/).map { String($0.1) }
+    }
+
+    @Test func theEmbeddedDataShowsOnAFreshHost() async throws {
+        let host = try await TestHost.boot(modules: [CookbookModule.self], configuration: "modules: [cookbook]\n")
+        defer { host.tearDown() }
+        let page = try await host.run { try await $0.get("/cookbook") }
+        #expect(page.status == 200)
+        #expect(page.body.contains("<h1>Discover</h1>"))
+        #expect(page.body.contains(#"<h2 id="row-1">Available ingredients</h2>"#))
+        #expect(page.body.contains("<h2 id=\"list-"))
+        #expect(page.body.contains(">Missing one ingredient</h2>"))
+        #expect(page.body.contains("Missing: biscuit"))
+        let recipes = Self.names(in: page.body)
+        #expect(recipes.contains("Meatloaf") && recipes.contains("Chicken tikka masala"))
+        let art = try #require(page.body.firstMatch(of: /src="(\/assets\/cookbook\/art\/[a-z0-9-]+\.svg)"/)).1
+        let image = try await host.run { try await $0.get(String(art)) }
+        #expect(image.status == 200)
+        #expect(image.headers[.contentType] == "image/svg+xml")
+        #expect(image.headers[.cacheControl] == "public, max-age=86400")
+    }
+
+    @Test func aRemoteServerSpeakingTheWireFormatIsShown() async throws {
+        try await StubHTTPServer.with(["/recipes": .init(body: Self.recipesJSON), "/ingredients": .init(body: Self.ingredientsJSON)]) { stub in
+            let host = try await Self.remote(stub)
+            defer { host.tearDown() }
+            let page = try await host.run { try await $0.get("/cookbook") }
+            #expect(page.status == 200)
+            #expect(Self.names(in: page.body) == ["Chicken tikka masala", "Meatball", "Meatloaf", "Cheesecake", "Chocolate brownie"])
+            #expect(page.body.contains("Missing: biscuit") && page.body.contains("Missing: chocolate"))
+            #expect(page.body.contains("image-placeholder"), "no pictures for remote data without an image service")
+        }
+    }
+
+    static let failures: [(String, [String: StubHTTPServer.Reply], String)] = [
+        (
+            "server error", ["/recipes": .init(status: 503, body: "down"), "/ingredients": .init(body: ingredientsJSON)],
+            "answered with an error (status 503)"
+        ),
+        ("not found", ["/ingredients": .init(body: ingredientsJSON)], "answered with an error (status 404)"),
+        ("undecodable", ["/recipes": .init(body: #"{"recipes": []}"#), "/ingredients": .init(body: ingredientsJSON)], "sent recipes in a form"),
+        ("empty recipes", ["/recipes": .init(body: "[]"), "/ingredients": .init(body: ingredientsJSON)], "has no recipes to show yet"),
+        ("empty ingredients", ["/recipes": .init(body: recipesJSON), "/ingredients": .init(body: "[]")], "has no ingredients to show yet"),
+        (
+            "timeout", ["/recipes": .init(body: recipesJSON, delay: .seconds(3)), "/ingredients": .init(body: ingredientsJSON)],
+            "took too long to answer"
+        ),
+    ]
+
+    @Test(arguments: 0..<failures.count)
+    func eachRemoteFailureShowsAPlainMessageAndARetryLink(_ index: Int) async throws {
+        let (_, replies, message) = Self.failures[index]
+        try await StubHTTPServer.with(replies) { stub in
+            let host = try await Self.remote(stub)
+            defer { host.tearDown() }
+            try await host.run { browser in
+                let page = try await browser.get("/cookbook")
+                #expect(page.status == 503)
+                #expect(page.body.contains(message))
+                #expect(page.body.contains(#"<a class="link link-button" href="/cookbook">Try again</a>"#))
+                #expect(try await browser.get("/pilot").status == 404, "the host keeps serving")
+            }
+        }
+    }
+
+    @Test func aBadURLShowsTheFailedState() async throws {
+        let host = try await TestHost.boot(
+            modules: [CookbookModule.self],
+            configuration: "modules: [cookbook]\ncookbook:\n  source: remote\n  recipesURL: 'not a url'\n  ingredientsURL: 'ftp://x/y'\n"
+        )
+        defer { host.tearDown() }
+        let page = try await host.run { try await $0.get("/cookbook") }
+        #expect(page.status == 503)
+        #expect(page.body.contains("The recipe service is not set up correctly"))
+    }
+
+    @Test func anUnreachableServiceShowsTheFailedState() async throws {
+        let host = try await TestHost.boot(
+            modules: [CookbookModule.self],
+            configuration:
+                "modules: [cookbook]\ncookbook:\n  source: remote\n  recipesURL: http://127.0.0.1:9/r\n  ingredientsURL: http://127.0.0.1:9/i\n  timeoutSeconds: 1\n"
+        )
+        defer { host.tearDown() }
+        let page = try await host.run { try await $0.get("/cookbook") }
+        #expect(page.status == 503)
+        #expect(page.body.contains("can&#39;t be reached"))
+    }
+
+    @Test func remoteWithoutURLsIsAConfigurationError() async throws {
+        await #expect {
+            _ = try await TestHost.boot(modules: [CookbookModule.self], configuration: "modules: [cookbook]\ncookbook:\n  source: remote\n")
+        } throws: { error in
+            (error as? ConfigurationError)?.problems.map(\.key) == ["cookbook.recipesURL"]
+        }
+    }
+
+    @Test func pixabayPicturesUseTheFirstHitAndFallBackToThePlaceholder() async throws {
+        let hits = #"{"hits": [{"webformatURL": "https://cdn.example/meatloaf.jpg"}, {"webformatURL": "https://cdn.example/other.jpg"}]}"#
+        try await StubHTTPServer.with([
+            "/recipes": .init(body: #"[{"name": "Meatloaf", "ingredients": ["Meat"]}, {"name": "Toast", "ingredients": ["Meat"]}]"#),
+            "/ingredients": .init(body: #"["Meat"]"#),
+            "/api/": .init(body: hits),
+        ]) { stub in
+            let host = try await Self.remote(
+                stub, extra: "  images:\n    provider: pixabay\n    key: SECRET-KEY\n    baseURL: \(stub.baseURL)/api/\n")
+            defer { host.tearDown() }
+            let page = try await host.run { try await $0.get("/cookbook") }
+            #expect(page.body.contains(#"src="https://cdn.example/meatloaf.jpg""#))
+            let lookups = stub.requests.filter { $0.path == "/api/" }
+            #expect(lookups.contains { $0.query.contains("q=Meatloaf") && $0.query.contains("key=SECRET-KEY") && $0.query.contains("category=food") })
+        }
+        try await StubHTTPServer.with([
+            "/recipes": .init(body: #"[{"name": "Meatloaf", "ingredients": []}]"#), "/ingredients": .init(body: #"["Meat"]"#),
+            "/api/": .init(body: #"{"hits": []}"#),
+        ]) { stub in
+            let host = try await Self.remote(stub, extra: "  images:\n    provider: pixabay\n    key: K\n    baseURL: \(stub.baseURL)/api/\n")
+            defer { host.tearDown() }
+            let page = try await host.run { try await $0.get("/cookbook") }
+            #expect(page.status == 200)
+            #expect(page.body.contains(#"role="img" aria-label="Meatloaf""#))
+        }
+    }
+
+    @Test func theRecipePageMarksEachIngredientAndUnknownIdsAreNotFound() async throws {
+        try await StubHTTPServer.with(["/recipes": .init(body: Self.recipesJSON), "/ingredients": .init(body: Self.ingredientsJSON)]) { stub in
+            let host = try await Self.remote(stub)
+            defer { host.tearDown() }
+            try await host.run { browser in
+                let cheesecake = try await browser.get("/cookbook/recipes/3")
+                #expect(cheesecake.body.contains("<h1>Cheesecake</h1>"))
+                #expect(cheesecake.body.contains("✗ biscuit — missing"))
+                #expect(cheesecake.body.contains("✓ butter — available"))
+                #expect(try await browser.get("/cookbook/recipes/7").status == 404)
+                #expect(try await browser.get("/cookbook/recipes/0").status == 404)
+                #expect(try await browser.get("/cookbook/recipes/cheesecake").status == 404)
+            }
+        }
+    }
+
+    @Test func thePantryFiltersDiscoverAndSurvivesARestart() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "cookbook-\(UUID().uuidString)")
+        try await StubHTTPServer.with(["/recipes": .init(body: Self.recipesJSON), "/ingredients": .init(body: Self.ingredientsJSON)]) { stub in
+            let first = try await Self.remote(stub, directory: directory)
+            let cookies = try await first.run { browser in
+                let pantry = try await browser.get("/cookbook/pantry")
+                #expect(pantry.body.contains(#"name="have[]" value="biscuit""#))
+                let saved = try await browser.post("/cookbook/pantry", form: [:], csrfToken: nil)
+                #expect(saved.status == 303)
+                #expect(Self.names(in: try await browser.get("/cookbook").body).isEmpty, "an empty pantry cooks nothing")
+                _ = try await browser.get("/cookbook/pantry")
+                let chosen = try await browser.post(
+                    "/cookbook/pantry",
+                    fields: [("have[]", "biscuit"), ("have[]", "butter"), ("have[]", "sugar"), ("have[]", "unknown")]
+                )
+                #expect(chosen.location == "/cookbook")
+                let discover = try await browser.get("/cookbook")
+                #expect(Self.names(in: discover.body) == ["Cheesecake", "Chocolate brownie"])
+                #expect(discover.body.contains("Missing: chocolate"))
+                let added = try await browser.post("/cookbook/pantry/chocolate/add", form: [:])
+                #expect(added.location == "/cookbook")
+                #expect(Self.names(in: try await browser.get("/cookbook").body) == ["Cheesecake", "Chocolate brownie"])
+                return browser.cookies
+            }
+            try first.storage.close()
+            let second = try await Self.remote(stub, directory: directory)
+            defer { second.tearDown() }
+            try await second.run { browser in
+                browser.setCookies(cookies)
+                let discover = try await browser.get("/cookbook")
+                #expect(discover.body.contains("chocolate"))
+                #expect(Self.names(in: discover.body).prefix(2) == ["Cheesecake", "Chocolate brownie"])
+                _ = try await browser.get("/cookbook/pantry")
+                _ = try await browser.post("/cookbook/pantry/reset", form: [:])
+                #expect(Self.names(in: try await browser.get("/cookbook").body).prefix(3) == ["Chicken tikka masala", "Meatball", "Meatloaf"])
+            }
+        }
+    }
+
+    @Test func htmlAndJSONOfDiscoverCarryTheSameRecipes() async throws {
+        let host = try await TestHost.boot(modules: [CookbookModule.self], configuration: "modules: [cookbook]\n")
+        defer { host.tearDown() }
+        let (html, json) = try await host.run { browser in
+            (try await browser.get("/cookbook").body, try await browser.get("/cookbook", accept: "application/json").body)
+        }
+        struct Document: Decodable { var screen: Screen }
+        let screen = try JSONDecoder().decode(Document.self, from: Data(json.utf8)).screen
+        var headings: [String] = []
+        func collect(_ node: UINode) {
+            if case .heading(let heading) = node { headings.append(heading.text) }
+            node.children.forEach(collect)
+        }
+        screen.content.forEach(collect)
+        #expect(headings.count > 50)
+        #expect(Self.names(in: html) == headings.map { $0.replacingOccurrences(of: "'", with: "&#39;") })
+    }
+}

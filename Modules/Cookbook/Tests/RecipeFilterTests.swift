@@ -1,0 +1,71 @@
+import Testing
+
+@testable import Cookbook
+
+@Suite("The recipe filter")
+struct RecipeFilterTests {
+    static let reference = [
+        Recipe(name: "Tomato pasta", ingredients: ["tomato", "pasta", "water"]),
+        Recipe(name: "Chicken tikka masala", ingredients: ["chicken", "butter", "onion"]),
+        Recipe(name: "Cheesecake", ingredients: ["biscuit", "butter", "sugar"]),
+        Recipe(name: "Chocolate brownie", ingredients: ["chocolate", "butter", "sugar"]),
+        Recipe(name: "Meatball", ingredients: ["Meat", "parmesan", "onion"]),
+        Recipe(name: "Meatloaf", ingredients: ["Meat", "egg", "onion"]),
+    ]
+    static let referenceIngredients = ["Meat", "egg", "onion", "parmesan", "butter", "sugar", "chicken"]
+
+    func cookable(_ recipes: [Recipe], _ available: [String]) -> [String] {
+        RecipeFilter(recipes: recipes).cookable(with: available).map { recipes[$0].name }
+    }
+
+    @Test func theReferenceDataGivesExactlyTheThreeReferenceRecipes() {
+        #expect(cookable(Self.reference, Self.referenceIngredients) == ["Chicken tikka masala", "Meatball", "Meatloaf"])
+        #expect(
+            RecipeFilter.originalFilter(Self.reference, available: Self.referenceIngredients).map(\.name) == [
+                "Chicken tikka masala", "Meatball", "Meatloaf",
+            ])
+    }
+
+    @Test func namesMatchExactlyAndCaseSensitively() {
+        let recipes = [Recipe(name: "Meatloaf", ingredients: ["Meat", "egg"])]
+        #expect(cookable(recipes, ["meat", "egg"]).isEmpty)
+        #expect(cookable(recipes, ["Meat ", "egg"]).isEmpty)
+        #expect(cookable(recipes, ["Meat", "egg"]) == ["Meatloaf"])
+    }
+
+    @Test func theOriginalOrderIsKept() {
+        let recipes = ["Zucchini", "Apple", "Mango"].map { Recipe(name: $0, ingredients: ["x"]) }
+        #expect(cookable(recipes, ["x"]) == ["Zucchini", "Apple", "Mango"])
+    }
+
+    @Test func aRecipeWithNoIngredientsPasses() {
+        #expect(cookable([Recipe(name: "Glass of water", ingredients: [])], []) == ["Glass of water"])
+    }
+
+    @Test func recipesMissingOneIngredientNameIt() {
+        let filter = RecipeFilter(recipes: Self.reference)
+        let missing = filter.missingOne(with: Self.referenceIngredients).map { (Self.reference[$0.recipe].name, $0.missing) }
+        #expect(missing.map(\.0) == ["Cheesecake", "Chocolate brownie"])
+        #expect(missing.map(\.1) == ["biscuit", "chocolate"])
+        #expect(filter.match(recipe: 0, with: Self.referenceIngredients) == .missingMore(3))
+    }
+
+    @Test func aRepeatedIngredientCountsOnce() {
+        let recipes = [Recipe(name: "Eggs", ingredients: ["egg", "egg", "salt"])]
+        let filter = RecipeFilter(recipes: recipes)
+        #expect(filter.missingOne(with: ["salt"]).map(\.missing) == ["egg"])
+        #expect(filter.cookable(with: ["salt", "egg"]) == [0])
+    }
+
+    @Test func theIndexAgreesWithTheOriginalLoopOnGeneratedData() {
+        var generator = SystemRandomNumberGenerator()
+        let pool = (0..<300).map { "ingredient \($0)" }
+        let recipes = (0..<2_000).map { number in
+            Recipe(
+                name: "Recipe \(number)",
+                ingredients: (0..<Int.random(in: 0...6, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
+        }
+        let available = Array(pool.shuffled(using: &generator).prefix(240))
+        #expect(cookable(recipes, available) == RecipeFilter.originalFilter(recipes, available: available).map(\.name))
+    }
+}

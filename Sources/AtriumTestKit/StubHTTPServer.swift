@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+
+/// A stand-in for a remote service, listening on a free loopback port while a test runs: each
+/// path answers with a canned status, body and delay; unknown paths answer 404. It records the
+/// requests it received.
+public final class StubHTTPServer: Sendable {
+    public struct Reply: Sendable {
+        public var status: Int
+        public var body: String
+        public var delay: Duration
+        public var contentType: String
+
+        public init(status: Int = 200, body: String, delay: Duration = .zero, contentType: String = "application/json") {
+            self.status = status
+            self.body = body
+            self.delay = delay
+            self.contentType = contentType
+        }
+    }
+
+    /// A request as the stub received it.
+    public struct Received: Sendable, Equatable {
+        public var method: String
+        public var path: String
+        public var query: String
+        public var headers: [String: String]
+        public var body: String
+    }
+
+    public let baseURL: String
+    private let received: ReceivedLog
+
+    private init(baseURL: String, received: ReceivedLog) {
+        self.baseURL = baseURL
+        self.received = received
+    }
+
+    /// The requests received so far.
+    public var requests: [Received] { received.all }
+
+    /// Starts a stub with `replies` (by path), runs `body` with it, and stops it.
+    public static func with<Value: Sendable>(
+        _ replies: [String: Reply],
+        _ body: @Sendable (StubHTTPServer) async throws -> Value
+    ) async throws -> Value {
+        let received = ReceivedLog()
+        let router = Router()
+        router.on("**", method: .get) { request, _ in try await answer(request, replies, received) }
+        router.on("**", method: .post) { request, _ in try await answer(request, replies, received) }
+        var logger = Logger(label: "stub-http")
+        logger.logLevel = .critical
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
+        return try await app.test(.live) { client in
+            try await body(StubHTTPServer(baseURL: "http://127.0.0.1:\(client.port ?? 0)", received: received))
+        }
+    }
+
+    private static func answer(_ request: Request, _ replies: [String: Reply], _ received: ReceivedLog) async throws -> Response {
+        let body = try await request.body.collect(upTo: 1 << 20)
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        received.append(
+            Received(
+                method: request.method.rawValue,
+                path: request.uri.path,
+                query: request.uri.query ?? "",
+                headers: headers,
+                body: String(buffer: body)
+            )
+        )
+        guard let reply = replies[request.uri.path] else {
+            return Response(status: .notFound, body: .init(byteBuffer: ByteBuffer(string: "no stub for \(request.uri.path)")))
+        }
+        if reply.delay > .zero { try await Task.sleep(for: reply.delay) }
+        return Response(
+            status: .init(code: reply.status),
+            headers: [.contentType: reply.contentType],
+            body: .init(byteBuffer: ByteBuffer(string: reply.body))
+        )
+    }
+}
+
+/// The requests a stub received, shared between its handlers and the test.
+final class ReceivedLog: Sendable {
+    private let entries = Mutex<[StubHTTPServer.Received]>([])
+    func append(_ entry: StubHTTPServer.Received) { entries.withLock { $0.append(entry) } }
+    var all: [StubHTTPServer.Received] { entries.withLock { $0 } }
+}
