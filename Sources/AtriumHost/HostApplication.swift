@@ -30,7 +30,7 @@ public struct HostApplication: Sendable {
         pages = PageWriter(
             html: try HTMLRenderer(),
             links: LinkResolver(path: { registry.path(for: $0, parameters: $1) }),
-            cookie: SessionCookie(isSecure: plan.settings.http.behindTLS, lifetime: sessions.lifetime)
+            cookie: SessionCookie(isSecure: plan.settings.http.behindTLS)
         )
     }
 

@@ -19,6 +19,7 @@ public struct HostRuntime: Sendable {
         let storage = try SQLiteStorage(path: plan.settings.storage.path)
         for module in plan.registry.modules {
             try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
+            module.sharedRecords.connect(to: storage.records(module: module.manifest.id, owner: .shared))
         }
         return storage
     }

@@ -9,6 +9,11 @@ public final class ModuleRegistrar {
     public let logger: Logger
     /// HTTP to remote services, for the module's data sources.
     public let httpClient: any RemoteHTTPClient
+    /// Password hashing (bcrypt) for modules that keep passwords.
+    public let passwordHasher: any PasswordHasher
+    /// The module's records shared by every visitor, usable from capabilities and shared use cases
+    /// once the host has opened its storage (not during registration itself).
+    public let sharedRecords: any RecordStore
 
     public private(set) var scenes: [SceneRegistration] = []
     public private(set) var routes: [RouteRegistration] = []
@@ -21,10 +26,18 @@ public final class ModuleRegistrar {
     /// with the configuration errors.
     public private(set) var problems: [String] = []
 
-    public init(moduleID: String, logger: Logger, httpClient: any RemoteHTTPClient) {
+    public init(
+        moduleID: String,
+        logger: Logger,
+        httpClient: any RemoteHTTPClient,
+        passwordHasher: any PasswordHasher,
+        sharedRecords: any RecordStore
+    ) {
         self.moduleID = moduleID
         self.logger = logger
         self.httpClient = httpClient
+        self.passwordHasher = passwordHasher
+        self.sharedRecords = sharedRecords
     }
 
     /// Adds a scene: its view model factory and its view. Routes then lead to it.

@@ -39,7 +39,13 @@ public struct TestHost: Sendable {
         }
         try text.write(to: file, atomically: true, encoding: .utf8)
         let source = try await ConfigurationSource.load(path: file.path, environment: environment)
-        let plan = try await HostPlan.prepare(source: source, catalog: modules.map(ModuleEntry.init), logger: Self.logger)
+        // bcrypt at its lowest cost keeps tests fast; production uses cost 12.
+        let plan = try await HostPlan.prepare(
+            source: source,
+            catalog: modules.map(ModuleEntry.init),
+            logger: Self.logger,
+            passwordHasher: BcryptPasswordHasher(cost: 4)
+        )
         let storage = try await HostRuntime(plan: plan, logger: Self.logger).openStorage()
         return TestHost(
             plan: plan,

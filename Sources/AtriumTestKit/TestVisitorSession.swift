@@ -14,7 +14,7 @@ public final class TestVisitorSession: VisitorSession {
     /// How many times the session id would have changed (once per sign-in).
     public var rotations: Int { state.withLock { $0.rotations } }
 
-    public func signIn(userID: String) async throws {
+    public func signIn(userID: String, lifetime: Duration) async throws {
         state.withLock {
             $0.userID = userID
             $0.rotations += 1

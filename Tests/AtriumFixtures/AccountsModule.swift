@@ -53,7 +53,7 @@ struct AccountsModule: AtriumModule {
         let signIn = registrar.scene("sign-in", title: "Sign in", model: { _ in SignInModel() }, view: SignInView())
         registrar.get("/accounts/sign-in", name: .signIn, scene: signIn)
         registrar.post("/accounts/sign-in", scene: signIn, action: SignIn.self) { _, action, context in
-            try await context.session.signIn(userID: action.name)
+            try await context.session.signIn(userID: action.name, lifetime: .seconds(3600))
             return .navigate(.path(LocalPath.validated(action.returnTo) ?? "/"))
         }
         registrar.post("/accounts/sign-out", scene: signIn, action: EmptyAction.self) { _, _, context in

@@ -8,4 +8,5 @@ public struct BootedModule: Sendable {
     public let factories: [ObjectIdentifier: UseCaseFactory]
     public let migrations: [StorageMigration]
     public let shutdownHandlers: [@Sendable () async -> Void]
+    let sharedRecords: DeferredRecordStore
 }

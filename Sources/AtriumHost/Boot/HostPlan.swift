@@ -15,7 +15,8 @@ public struct HostPlan: Sendable {
         source: ConfigurationSource,
         catalog: [ModuleEntry],
         logger: Logger,
-        httpClient: any RemoteHTTPClient = HostHTTPClient()
+        httpClient: any RemoteHTTPClient = HostHTTPClient(),
+        passwordHasher: any PasswordHasher = BcryptPasswordHasher()
     ) async throws(ConfigurationError) -> HostPlan {
         var problems: [ConfigurationProblem] = []
         let catalogIDs = catalog.map(\.manifest.id)
@@ -82,7 +83,14 @@ public struct HostPlan: Sendable {
             guard let entry = enabled.first(where: { $0.manifest.id == manifest.id }),
                 let configuration = configurations[manifest.id]
             else { continue }
-            let registrar = ModuleRegistrar(moduleID: manifest.id, logger: logger.with(module: manifest.id), httpClient: httpClient)
+            let sharedRecords = DeferredRecordStore(module: manifest.id)
+            let registrar = ModuleRegistrar(
+                moduleID: manifest.id,
+                logger: logger.with(module: manifest.id),
+                httpClient: httpClient,
+                passwordHasher: passwordHasher,
+                sharedRecords: sharedRecords
+            )
             do {
                 try await entry.register(in: registrar, configuration: configuration)
             } catch let error as ModuleBootError {
@@ -108,7 +116,8 @@ public struct HostPlan: Sendable {
                     routes: registrar.routes,
                     factories: registrar.factories,
                     migrations: registrar.migrations,
-                    shutdownHandlers: registrar.shutdownHandlers
+                    shutdownHandlers: registrar.shutdownHandlers,
+                    sharedRecords: sharedRecords
                 )
             )
         }

@@ -6,7 +6,6 @@ struct SessionCookie: Sendable {
     static let name = "atrium_session"
 
     let isSecure: Bool
-    let lifetime: Duration
 
     func token(in request: Request) -> String? {
         request.cookies[Self.name]?.value
@@ -14,12 +13,12 @@ struct SessionCookie: Sendable {
 
     func apply(_ change: RequestSession.CookieChange?, to response: inout Response) {
         switch change {
-        case .set(let token):
+        case .set(let token, let maxAge):
             response.setCookie(
                 Cookie(
                     name: Self.name,
                     value: token,
-                    maxAge: Int(lifetime.components.seconds),
+                    maxAge: maxAge,
                     path: "/",
                     secure: isSecure,
                     httpOnly: true,

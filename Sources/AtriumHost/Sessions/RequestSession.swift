@@ -5,7 +5,7 @@ import Foundation
 /// first needs one, rotated at sign-in, revoked at sign-out. Remembers the cookie to send back.
 actor RequestSession: VisitorSession {
     enum CookieChange: Equatable {
-        case set(token: String)
+        case set(token: String, maxAge: Int)
         case clear
     }
 
@@ -40,7 +40,7 @@ actor RequestSession: VisitorSession {
         let (newToken, created) = try await store.create()
         token = newToken
         record = created
-        cookieChange = .set(token: newToken)
+        cookieChange = .set(token: newToken, maxAge: Int(created.lifetime))
         return created
     }
 
@@ -61,12 +61,12 @@ actor RequestSession: VisitorSession {
         return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
-    func signIn(userID: String) async throws {
+    func signIn(userID: String, lifetime: Duration) async throws {
         let visitor = try await current()?.visitorID ?? UUID().uuidString
-        let (newToken, rotated) = try await store.rotate(token: token, visitorID: visitor, userID: userID)
+        let (newToken, rotated) = try await store.rotate(token: token, visitorID: visitor, userID: userID, lifetime: lifetime)
         token = newToken
         record = rotated
-        cookieChange = .set(token: newToken)
+        cookieChange = .set(token: newToken, maxAge: Int(rotated.lifetime))
     }
 
     func signOut() async throws {

@@ -5,4 +5,6 @@ public struct SessionRecord: Sendable, Equatable {
     public var userID: String?
     public var csrfToken: String
     public var expiresAt: Double
+    /// How long the session lasts after each use, in seconds.
+    public var lifetime: Double
 }

@@ -6,7 +6,7 @@ import GRDB
 /// keeps only its SHA-256 hash, so a copy of the database opens no session.
 public struct SessionStore: Sendable {
     let database: DatabasePool
-    /// How long a session lives after its last use.
+    /// How long an anonymous session lives after its last use; signing in may set another lifetime.
     public let lifetime: Duration
     let now: @Sendable () -> Date
 
@@ -15,8 +15,6 @@ public struct SessionStore: Sendable {
         self.lifetime = lifetime
         self.now = now
     }
-
-    private var lifetimeSeconds: Double { Double(lifetime.components.seconds) }
 
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
@@ -32,18 +30,30 @@ public struct SessionStore: Sendable {
     }
 
     /// Creates a session and returns its token (for the cookie) and record.
-    public func create(visitorID: String = UUID().uuidString, userID: String? = nil) async throws -> (token: String, record: SessionRecord) {
+    public func create(
+        visitorID: String = UUID().uuidString,
+        userID: String? = nil,
+        lifetime: Duration? = nil
+    ) async throws -> (token: String, record: SessionRecord) {
         let token = Self.randomToken()
+        let seconds = Double((lifetime ?? self.lifetime).components.seconds)
         let record = SessionRecord(
             visitorID: visitorID,
             userID: userID,
             csrfToken: Self.randomToken(),
-            expiresAt: now().timeIntervalSince1970 + lifetimeSeconds
+            expiresAt: now().timeIntervalSince1970 + seconds,
+            lifetime: seconds
         )
         try await database.write { [now] db in
             try db.execute(
-                sql: "INSERT INTO sessions (tokenHash, visitorID, userID, csrfToken, createdAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [Self.hash(token), record.visitorID, record.userID, record.csrfToken, now().timeIntervalSince1970, record.expiresAt]
+                sql: """
+                    INSERT INTO sessions (tokenHash, visitorID, userID, csrfToken, createdAt, expiresAt, lifetime)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    Self.hash(token), record.visitorID, record.userID, record.csrfToken, now().timeIntervalSince1970, record.expiresAt,
+                    seconds,
+                ]
             )
         }
         return (token, record)
@@ -56,14 +66,18 @@ public struct SessionStore: Sendable {
         let found = try await database.read { db -> SessionRecord? in
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT visitorID, userID, csrfToken, expiresAt FROM sessions WHERE tokenHash = ? AND expiresAt > ?",
+                sql: "SELECT visitorID, userID, csrfToken, expiresAt, lifetime FROM sessions WHERE tokenHash = ? AND expiresAt > ?",
                 arguments: [hash, current]
             )
-            return row.map { SessionRecord(visitorID: $0["visitorID"], userID: $0["userID"], csrfToken: $0["csrfToken"], expiresAt: $0["expiresAt"]) }
+            return row.map {
+                SessionRecord(
+                    visitorID: $0["visitorID"], userID: $0["userID"], csrfToken: $0["csrfToken"], expiresAt: $0["expiresAt"], lifetime: $0["lifetime"]
+                )
+            }
         }
         guard var record = found else { return nil }
         // Slide the expiry, but write at most about once a minute per session.
-        let slid = current + lifetimeSeconds
+        let slid = current + record.lifetime
         if slid - record.expiresAt > 60 {
             record.expiresAt = slid
             try await database.write { db in
@@ -75,9 +89,11 @@ public struct SessionStore: Sendable {
 
     /// Replaces a session by a new one for the same visitor, signed in as `userID`: the old token
     /// opens nothing afterwards.
-    public func rotate(token: String?, visitorID: String, userID: String?) async throws -> (token: String, record: SessionRecord) {
+    public func rotate(token: String?, visitorID: String, userID: String?, lifetime: Duration? = nil) async throws -> (
+        token: String, record: SessionRecord
+    ) {
         if let token { try await revoke(token: token) }
-        return try await create(visitorID: visitorID, userID: userID)
+        return try await create(visitorID: visitorID, userID: userID, lifetime: lifetime)
     }
 
     public func revoke(token: String) async throws {

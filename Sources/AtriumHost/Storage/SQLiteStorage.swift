@@ -49,6 +49,12 @@ public final class SQLiteStorage: Sendable {
                 table.primaryKey(["module", "id"])
             }
         }
+        migrator.registerMigration("2-session-lifetime") { db in
+            // Each session slides by its own lifetime (signed-in sessions follow login.sessionDays).
+            try db.alter(table: "sessions") { table in
+                table.add(column: "lifetime", .double).notNull().defaults(to: 30 * 24 * 3600)
+            }
+        }
         return migrator
     }
 

@@ -8,8 +8,9 @@ public protocol VisitorSession: Sendable {
     func visitorID() async throws -> String
     /// The id of the signed-in user, or nil.
     var userID: String? { get async }
-    /// Marks the session as signed in as `userID` and rotates the session id.
-    func signIn(userID: String) async throws
+    /// Marks the session as signed in as `userID` and rotates the session id. The session then
+    /// lasts `lifetime` after each use (sliding expiry), across host restarts.
+    func signIn(userID: String, lifetime: Duration) async throws
     /// Revokes the session on the server; the old cookie opens nothing afterwards.
     func signOut() async throws
 }

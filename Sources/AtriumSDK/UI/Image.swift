@@ -3,9 +3,12 @@ public struct Image: Sendable, Equatable, Codable {
     /// A local path (`/assets/...`) or an http(s) URL; nil shows a placeholder.
     public var source: String?
     public var alt: String
+    /// What the placeholder shows (initials for an avatar); the first letter of `alt` when nil.
+    public var placeholder: String?
 
-    public init(source: String?, alt: String) {
+    public init(source: String?, alt: String, placeholder: String? = nil) {
         self.source = source
         self.alt = alt
+        self.placeholder = placeholder
     }
 }

@@ -1,0 +1,49 @@
+import Foundation
+
+/// An account: who the user is, their password hash (bcrypt; never the password), and their profile.
+public struct Account: Sendable, Equatable, Codable {
+    public var id: String
+    /// Trimmed and lowercased: the account's key for signing in.
+    public var email: String
+    public var fullName: String
+    public var passwordHash: String
+    public var givenName: String
+    public var familyName: String
+    public var nickname: String
+    /// An https address, or empty for the initials avatar.
+    public var pictureURL: String
+    public var balanceMinorUnits: Int
+    public var rides: Int
+    public var pushNotifications: Bool
+    public var newsNotifications: Bool
+
+    public init(id: String, email: String, fullName: String, passwordHash: String) {
+        self.id = id
+        self.email = email
+        self.fullName = fullName
+        self.passwordHash = passwordHash
+        let parts = fullName.split(separator: " ", maxSplits: 1).map(String.init)
+        givenName = parts.first ?? ""
+        familyName = parts.count > 1 ? parts[1] : ""
+        nickname = ""
+        pictureURL = ""
+        balanceMinorUnits = 0
+        rides = 0
+        pushNotifications = true
+        newsNotifications = false
+    }
+
+    /// How complete the profile is: the share of given name, family name, nickname, email and
+    /// picture that are filled in.
+    public var completion: Double {
+        let fields = [givenName, familyName, nickname, email, pictureURL]
+        return Double(fields.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count) / Double(fields.count)
+    }
+
+    /// "AL" for Ada Lovelace: the avatar shown when there is no picture.
+    public var initials: String {
+        let words = fullName.split(separator: " ").prefix(2)
+        let letters = words.compactMap(\.first).map { String($0).uppercased() }.joined()
+        return letters.isEmpty ? String(email.prefix(1)).uppercased() : letters
+    }
+}

@@ -1,0 +1,29 @@
+/// What went wrong signing up or in, in words the user reads.
+public enum LoginError: Error, Sendable, Equatable, CustomStringConvertible {
+    case incorrectCredentials
+    case lockedOut(minutes: Int)
+    case emailTaken
+    case invalidEmail
+    case missingName
+    case passwordTooShort
+    case passwordTooLong
+    case passwordIsEmail
+    case invalidPicture
+    case fieldTooLong(String)
+
+    public var description: String {
+        switch self {
+        case .incorrectCredentials: "Email or password is incorrect"
+        case .lockedOut(let minutes):
+            "Too many failed sign-in attempts for this email. Sign-in is blocked for \(minutes) more minute\(minutes == 1 ? "" : "s")."
+        case .emailTaken: "An account with this email already exists. Sign in instead."
+        case .invalidEmail: "Enter an email address such as name@example.com."
+        case .missingName: "Enter your full name."
+        case .passwordTooShort: "Password must be at least 12 characters."
+        case .passwordTooLong: "Password must be at most 128 characters."
+        case .passwordIsEmail: "Password must not be your email address."
+        case .invalidPicture: "Picture must be an https:// address, or left empty."
+        case .fieldTooLong(let field): "\(field) must be at most 100 characters."
+        }
+    }
+}

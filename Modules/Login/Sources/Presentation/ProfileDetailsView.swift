@@ -1,0 +1,57 @@
+import AtriumSDK
+
+struct ProfileDetailsView: SceneView {
+    func screen(for state: ProfileDetailsModel.State, context: ViewContext) -> Screen {
+        let account = state.account
+        let completion = ProgressBar(value: account.completion, label: "Profile completion")
+        guard state.isEditing else {
+            func row(_ label: String, _ value: String) -> UINode {
+                .section(Section(content: [.text(Text(label, style: .caption)), .text(Text(value.isEmpty ? "Not set" : value))]))
+            }
+            return Screen(
+                title: "Profile details",
+                content: [
+                    .progress(completion),
+                    .list(
+                        ItemList(content: [
+                            row("Given name", account.givenName), row("Family name", account.familyName), row("Nick name", account.nickname),
+                            row("Email", account.email),
+                        ])
+                    ),
+                    .link(Link("Complete your profile", to: .route("profile.details.edit"), style: .button)),
+                    .link(Link("Back to profile", to: .route("profile"))),
+                ]
+            )
+        }
+        return Screen(
+            title: "Complete your profile",
+            content: [
+                .progress(completion),
+                .form(
+                    Form(
+                        action: .route("profile.details.edit"),
+                        content: [
+                            .field(
+                                Field(name: "givenName", label: "Given name", value: account.givenName, error: state.errors.givenName?.description)),
+                            .field(
+                                Field(
+                                    name: "familyName", label: "Family name", value: account.familyName, error: state.errors.familyName?.description)),
+                            .field(Field(name: "nickname", label: "Nick name", value: account.nickname, error: state.errors.nickname?.description)),
+                            .field(
+                                Field(
+                                    name: "picture",
+                                    label: "Picture (https address)",
+                                    value: account.pictureURL,
+                                    error: state.errors.picture?.description,
+                                    placeholder: "https://…"
+                                )
+                            ),
+                            .button(Button("Save")),
+                        ]
+                    )
+                ),
+                .link(Link("Cancel", to: .route("profile.details"))),
+            ]
+        )
+    }
+}

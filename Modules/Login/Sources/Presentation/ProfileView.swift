@@ -1,0 +1,35 @@
+import AtriumSDK
+
+struct ProfileView: SceneView {
+    func screen(for account: Account, context: ViewContext) -> Screen {
+        Screen(
+            title: "Profile",
+            content: [
+                .image(
+                    Image(
+                        source: account.pictureURL.isEmpty ? nil : account.pictureURL, alt: "Picture of \(account.fullName)",
+                        placeholder: account.initials)),
+                .heading(Heading(account.fullName)),
+                .text(Text(account.email, style: .caption)),
+                .section(
+                    Section(
+                        title: "Balance",
+                        content: [.money(Money(minorUnits: account.balanceMinorUnits, currency: "GBP")), .text(Text("\(account.rides) Rides"))]
+                    )
+                ),
+                .form(
+                    Form(
+                        action: .route("profile.notifications"),
+                        content: [
+                            .toggle(Toggle(name: "push", label: "Push", isOn: account.pushNotifications)),
+                            .toggle(Toggle(name: "news", label: "News", isOn: account.newsNotifications)),
+                            .button(Button("Save notifications", style: .secondary)),
+                        ]
+                    )
+                ),
+                .link(Link("Profile details", to: .route("profile.details"), style: .button)),
+                .button(Button("Logout", style: .destructive, action: .route("sign-out"))),
+            ]
+        )
+    }
+}

@@ -1,0 +1,39 @@
+import AtriumSDK
+
+struct SignUpView: SceneView {
+    func screen(for state: SignUpModel.State, context: ViewContext) -> Screen {
+        Screen(
+            title: "Sign up",
+            content: [
+                .form(
+                    Form(
+                        action: .path("/signup" + ReturnAddress.query(state.returnTo)),
+                        content: [
+                            .field(
+                                Field(
+                                    .text, name: "fullName", label: "Full name", value: state.fullName, error: state.errors.fullName?.description,
+                                    isRequired: true)),
+                            .field(
+                                Field(
+                                    .email, name: "email", label: "Email", value: state.email, error: state.errors.email?.description,
+                                    isRequired: true)),
+                            .field(
+                                Field(
+                                    .password,
+                                    name: "password",
+                                    label: "Password",
+                                    error: state.errors.password?.description,
+                                    placeholder: "At least 12 characters",
+                                    isRequired: true,
+                                    maxLength: PasswordPolicy.maximumLength
+                                )
+                            ),
+                            .button(Button("Sign up")),
+                        ]
+                    )
+                ),
+                .link(Link("Already have an account? Sign in", to: .path("/login" + ReturnAddress.query(state.returnTo)))),
+            ]
+        )
+    }
+}

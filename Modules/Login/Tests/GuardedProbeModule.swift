@@ -1,0 +1,23 @@
+import AtriumSDK
+
+/// Another module with a guarded page, to show that Login's sign-in serves every module's guard.
+struct GuardedProbeModule: AtriumModule {
+    struct Model: SceneModel {
+        func load(_ context: SceneContext) async throws -> SceneState<String> {
+            .loaded(try await context.currentUser()?.name ?? "nobody")
+        }
+    }
+
+    struct View: SceneView {
+        func screen(for name: String, context: ViewContext) -> Screen {
+            Screen(title: "Vault", content: [.text(Text("Hello \(name)"))])
+        }
+    }
+
+    static let manifest = ModuleManifest(id: "vault", title: "Vault", version: "1.0.0", requires: [.currentUser])
+
+    func register(in registrar: ModuleRegistrar, configuration: EmptyConfiguration) async throws {
+        let scene = registrar.scene("vault", title: "Vault", model: { _ in Model() }, view: View())
+        registrar.get("/vault/{shelf:int}", guard: .signedIn, scene: scene)
+    }
+}
