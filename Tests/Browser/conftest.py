@@ -99,7 +99,19 @@ def make_browser(javascript: bool = True) -> webdriver.Chrome:
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    return webdriver.Chrome(options=options, service=service)
+    driver = webdriver.Chrome(options=options, service=service)
+    # A page that is still loading after a click must not fail a lookup on a busy machine.
+    driver.implicitly_wait(5)
+    return driver
+
+
+def wait_for_next_page(driver, old_page) -> None:
+    """Waits until `old_page` (the previous <html> element) is gone and the next page has loaded."""
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(old_page))
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import running_host, screenshot
+from conftest import wait_for_next_page, running_host, screenshot
 
 COOKBOOK = "modules: [cookbook]\n"
 
@@ -18,7 +18,7 @@ def section_titles(driver, title: str) -> list[str]:
 def click_and_wait(driver, element) -> None:
     page = driver.find_element(By.TAG_NAME, "html")
     element.click()
-    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(page))
+    wait_for_next_page(driver, page)
 
 
 def test_changing_the_pantry_changes_the_recipes(browser):

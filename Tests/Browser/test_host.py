@@ -6,7 +6,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import PHONE, running_host, screenshot
+from conftest import wait_for_next_page, PHONE, running_host, screenshot
 
 NOTES = """modules: [notes, accounts]
 notes:
@@ -18,7 +18,7 @@ def press_enter(driver, field, text: str = "") -> None:
     """Types into a field and submits its form with Enter, waiting for the next page."""
     page = driver.find_element(By.TAG_NAME, "html")
     field.send_keys(text + Keys.ENTER)
-    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(page))
+    wait_for_next_page(driver, page)
 
 
 def fits_the_phone(driver) -> bool:

@@ -50,14 +50,17 @@ def test_routes_lists_every_route_of_every_enabled_module():
     rows = [line.split() for line in lines]
     assert ["GET", "/pilot", "pilot", "pilot.registration", "none", "pilot"] in rows
     assert ["GET", "/cookbook/recipes/{id:int}", "cookbook.recipe", "cookbook.recipe", "none", "cookbook"] in rows
-    # Every enabled module's routes: Cookbook's 7 and Pilot's 4.
-    assert len(rows) == 1 + 7 + 4
+    assert ["GET", "/profile", "profile", "login.profile", "signed-in", "login"] in rows
+    # Every enabled module's routes: Login's 10, Cookbook's 7 and Pilot's 4.
+    assert len(rows) == 1 + 10 + 7 + 4
 
 
 def test_modules_lists_what_is_available_and_enabled():
     result = atrium("modules")
     assert result.returncode == 0, result.stderr
-    assert ["pilot", "Pilot", "1.0.0", "-", "route:pilot", "yes"] in [line.split() for line in result.stdout.splitlines()]
+    rows = [line.split() for line in result.stdout.splitlines()]
+    assert ["pilot", "Pilot", "1.0.0", "-", "route:pilot", "yes"] in rows
+    assert ["login", "Login", "1.0.0", "-", "current-user,route:sign-in,route:sign-up,route:sign-out,route:profile", "yes"] in rows
 
 
 def test_render_prints_a_page_as_text_and_fails_on_error_pages():

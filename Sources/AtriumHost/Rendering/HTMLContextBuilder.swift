@@ -48,7 +48,10 @@ struct HTMLContextBuilder {
         case .text(let node):
             return ["value": node.text, "style": node.style.rawValue]
         case .image(let image):
-            return ["source": text(image.source), "alt": image.alt, "initial": image.placeholder ?? String(image.alt.prefix(1)).uppercased()]
+            return [
+                "source": text(image.source), "alt": image.alt, "shape": image.shape.rawValue,
+                "initial": image.placeholder ?? String(image.alt.prefix(1)).uppercased(),
+            ]
         case .row(let row):
             return ["title": text(row.title), "id": nextID("row"), "content": children(row.content)]
         case .list(let list):

@@ -1,14 +1,23 @@
 /// An image with its alternative text. A missing source shows a placeholder.
 public struct Image: Sendable, Equatable, Codable {
+    public enum Shape: String, Sendable, Codable {
+        /// As wide as its container.
+        case rectangle
+        /// A small circle, for avatars.
+        case circle
+    }
+
     /// A local path (`/assets/...`) or an http(s) URL; nil shows a placeholder.
     public var source: String?
     public var alt: String
     /// What the placeholder shows (initials for an avatar); the first letter of `alt` when nil.
     public var placeholder: String?
+    public var shape: Shape
 
-    public init(source: String?, alt: String, placeholder: String? = nil) {
+    public init(source: String?, alt: String, placeholder: String? = nil, shape: Shape = .rectangle) {
         self.source = source
         self.alt = alt
         self.placeholder = placeholder
+        self.shape = shape
     }
 }

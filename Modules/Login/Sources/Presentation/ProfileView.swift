@@ -7,8 +7,12 @@ struct ProfileView: SceneView {
             content: [
                 .image(
                     Image(
-                        source: account.pictureURL.isEmpty ? nil : account.pictureURL, alt: "Picture of \(account.fullName)",
-                        placeholder: account.initials)),
+                        source: account.pictureURL.isEmpty ? nil : account.pictureURL,
+                        alt: "Picture of \(account.fullName)",
+                        placeholder: account.initials,
+                        shape: .circle
+                    )
+                ),
                 .heading(Heading(account.fullName)),
                 .text(Text(account.email, style: .caption)),
                 .section(
