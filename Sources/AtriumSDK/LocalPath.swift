@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks that an address is a path on this site, so a return-to address cannot send a visitor to
 /// another site (`//evil.example`, `https://…`, `/\evil.example`, `javascript:` are all refused).
 public enum LocalPath {
@@ -7,5 +9,11 @@ public enum LocalPath {
         if candidate.hasPrefix("//") || candidate.contains("\\") { return nil }
         if candidate.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) { return nil }
         return candidate
+    }
+
+    /// `?returnTo=<path>` for a local path (percent-encoded), or "" when there is none.
+    public static func returnQuery(_ path: String?) -> String {
+        guard let path = validated(path) else { return "" }
+        return "?returnTo=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
     }
 }

@@ -39,8 +39,7 @@ struct SceneRouteResponder: Sendable {
         if route.guard == .signedIn, try await !isSignedIn(session) {
             let returnTo = route.method == .get ? currentPath : nil
             let signIn = services.registry.path(for: .signIn) ?? "/"
-            let target = returnTo.map { signIn + "?returnTo=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? signIn
-            return await pages.redirect(to: target, session: session)
+            return await pages.redirect(to: signIn + LocalPath.returnQuery(returnTo), session: session)
         }
 
         let sceneContext = SceneContext(

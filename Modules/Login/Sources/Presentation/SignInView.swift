@@ -7,7 +7,7 @@ struct SignInView: SceneView {
         content += [
             .form(
                 Form(
-                    action: .path("/login" + ReturnAddress.query(state.returnTo)),
+                    action: .path("/login" + LocalPath.returnQuery(state.returnTo)),
                     content: [
                         .field(Field(.email, name: "email", label: "Email", value: state.email, isRequired: true)),
                         .field(Field(.password, name: "password", label: "Password", isRequired: true)),
@@ -15,7 +15,7 @@ struct SignInView: SceneView {
                     ]
                 )
             ),
-            .link(Link("Don't have an account? Sign up", to: .path("/signup" + ReturnAddress.query(state.returnTo)))),
+            .link(Link("Don't have an account? Sign up", to: .path("/signup" + LocalPath.returnQuery(state.returnTo)))),
         ]
         return Screen(title: "Sign in", content: content)
     }

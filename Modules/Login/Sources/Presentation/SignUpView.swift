@@ -7,7 +7,7 @@ struct SignUpView: SceneView {
             content: [
                 .form(
                     Form(
-                        action: .path("/signup" + ReturnAddress.query(state.returnTo)),
+                        action: .path("/signup" + LocalPath.returnQuery(state.returnTo)),
                         content: [
                             .field(
                                 Field(
@@ -32,7 +32,7 @@ struct SignUpView: SceneView {
                         ]
                     )
                 ),
-                .link(Link("Already have an account? Sign in", to: .path("/login" + ReturnAddress.query(state.returnTo)))),
+                .link(Link("Already have an account? Sign in", to: .path("/login" + LocalPath.returnQuery(state.returnTo)))),
             ]
         )
     }

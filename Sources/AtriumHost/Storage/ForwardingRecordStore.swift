@@ -1,0 +1,25 @@
+import AtriumSDK
+
+/// A record store that hands every call to another store, chosen when the call is made (the
+/// current owner's, or the database's once it is open).
+protocol ForwardingRecordStore: RecordStore {
+    func target() async throws -> any RecordStore
+}
+
+extension ForwardingRecordStore {
+    func record<Record: Decodable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
+        try await target().record(type, id: id, in: collection)
+    }
+
+    func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
+        try await target().save(record, id: id, in: collection)
+    }
+
+    func deleteRecord(id: String, in collection: String) async throws {
+        try await target().deleteRecord(id: id, in: collection)
+    }
+
+    func records<Record: Decodable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
+        try await target().records(type, in: collection)
+    }
+}
