@@ -45,13 +45,12 @@ public struct LoginModule: AtriumModule {
         registrar.provide(.currentUser, SignedInUsers(accounts: repository))
         registrar.factory(Accounts.self, lifetime: .shared) { _ in accounts }
 
-        let lifetime = Duration.seconds(configuration.sessionDays * 24 * 3600)
-        let home = configuration.homeRoute
+        let landing = SignInLanding(sessionLifetime: .seconds(configuration.sessionDays * 24 * 3600), home: configuration.homeRoute)
 
         let signIn = registrar.scene(
             "sign-in",
             title: "Sign in",
-            model: { context in SignInModel(accounts: try context.make(Accounts.self), sessionLifetime: lifetime, home: home) },
+            model: { context in SignInModel(accounts: try context.make(Accounts.self), landing: landing) },
             view: SignInView()
         )
         registrar.get("/login", name: .signIn, scene: signIn)
@@ -65,7 +64,7 @@ public struct LoginModule: AtriumModule {
         let signUp = registrar.scene(
             "sign-up",
             title: "Sign up",
-            model: { context in SignUpModel(accounts: try context.make(Accounts.self), sessionLifetime: lifetime, home: home) },
+            model: { context in SignUpModel(accounts: try context.make(Accounts.self), landing: landing) },
             view: SignUpView()
         )
         registrar.get("/signup", name: "sign-up", scene: signUp)

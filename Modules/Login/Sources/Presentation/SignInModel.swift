@@ -14,8 +14,7 @@ struct SignInModel: SceneModel {
     }
 
     let accounts: Accounts
-    let sessionLifetime: Duration
-    let home: RouteName
+    let landing: SignInLanding
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         .loaded(State(returnTo: LocalPath.validated(context.query["returnTo"])))
@@ -25,9 +24,8 @@ struct SignInModel: SceneModel {
         let returnTo = LocalPath.validated(context.query["returnTo"])
         switch try await accounts.signIn(email: submit.email ?? "", password: submit.password ?? "") {
         case .success(let account):
-            try await context.session.signIn(userID: account.id, lifetime: sessionLifetime)
             context.logger.info("signed in")
-            return .navigate(returnTo.map(LinkTarget.path) ?? .route(home))
+            return try await landing.land(account, context: context)
         case .failure(let error):
             context.logger.notice("sign-in refused", metadata: ["reason": "\(error == .incorrectCredentials ? "credentials" : "locked out")"])
             let status = if case .lockedOut = error { SceneStatus(code: 429) } else { SceneStatus(code: 401) }

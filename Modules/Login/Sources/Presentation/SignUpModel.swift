@@ -16,8 +16,7 @@ struct SignUpModel: SceneModel {
     }
 
     let accounts: Accounts
-    let sessionLifetime: Duration
-    let home: RouteName
+    let landing: SignInLanding
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         .loaded(State(returnTo: LocalPath.validated(context.query["returnTo"])))
@@ -27,9 +26,8 @@ struct SignUpModel: SceneModel {
         let returnTo = LocalPath.validated(context.query["returnTo"])
         switch try await accounts.signUp(fullName: submit.fullName ?? "", email: submit.email ?? "", password: submit.password ?? "") {
         case .success(let account):
-            try await context.session.signIn(userID: account.id, lifetime: sessionLifetime)
             context.logger.info("account created")
-            return .navigate(returnTo.map(LinkTarget.path) ?? .route(home))
+            return try await landing.land(account, context: context)
         case .failure(let errors):
             return .invalid(State(fullName: submit.fullName ?? "", email: submit.email ?? "", errors: errors, returnTo: returnTo))
         }
