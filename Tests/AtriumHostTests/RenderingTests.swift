@@ -87,6 +87,15 @@ struct RenderingTests {
         #expect(resolver.content == [.image(Image(source: nil, alt: "a"))])
     }
 
+    @Test func linkTargetsAreReadableJSON() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(LinkTarget.path("/pilot/register")), as: UTF8.self) == #"{"path":"\/pilot\/register"}"#)
+        let route = LinkTarget.route("cookbook.recipe", parameters: ["id": "3"])
+        #expect(String(decoding: try encoder.encode(route), as: UTF8.self) == #"{"parameters":{"id":"3"},"route":"cookbook.recipe"}"#)
+        #expect(try JSONDecoder().decode(LinkTarget.self, from: encoder.encode(route)) == route)
+    }
+
     @Test func theTextRendererShowsTheTree() {
         let screen = Screen(
             title: "Profile",
