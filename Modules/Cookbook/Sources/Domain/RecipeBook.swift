@@ -5,16 +5,15 @@ public struct RecipeBook: Sendable {
     public let availableIngredients: [String]
     public let filter: RecipeFilter
 
+    /// Every ingredient name the data mentions: the available list first (in its order), then the
+    /// recipes' other ingredients in the order they first appear. Worked out once per data load.
+    public let allIngredients: [String]
+
     public init(recipes: [Recipe], availableIngredients: [String]) {
         self.recipes = recipes
         self.availableIngredients = availableIngredients
         self.filter = RecipeFilter(recipes: recipes)
-    }
-
-    /// Every ingredient name the data mentions: the available list first (in its order), then the
-    /// recipes' other ingredients in the order they first appear.
-    public var allIngredients: [String] {
         var seen = Set<String>()
-        return (availableIngredients + recipes.flatMap(\.ingredients)).filter { seen.insert($0).inserted }
+        self.allIngredients = (availableIngredients + recipes.flatMap(\.ingredients)).filter { seen.insert($0).inserted }
     }
 }

@@ -5,6 +5,8 @@
 /// 100,000 recipes against 2,000 ingredients filter in milliseconds (see the Cookbook benchmark).
 public struct RecipeFilter: Sendable {
     private let numbers: [String: Int32]
+    /// The name of each ingredient number.
+    private let names: [String]
     /// The distinct ingredient numbers of every recipe, one after another.
     private let ingredients: [Int32]
     /// Where each recipe's numbers start in `ingredients`; one more entry than there are recipes.
@@ -29,7 +31,10 @@ public struct RecipeFilter: Sendable {
             }
             starts.append(ingredients.count)
         }
+        var names = [String](repeating: "", count: numbers.count)
+        for (name, number) in numbers { names[Int(number)] = name }
         self.numbers = numbers
+        self.names = names
         self.ingredients = ingredients
         self.starts = starts
     }
@@ -54,7 +59,6 @@ public struct RecipeFilter: Sendable {
     /// The positions of the recipes that lack exactly one ingredient, with its name, in order.
     public func missingOne(with available: [String]) -> [(recipe: Int, missing: String)] {
         let have = table(for: available)
-        let names = nameTable()
         var result: [(Int, String)] = []
         for recipe in 0..<recipeCount {
             var missing: Int32 = -1
@@ -75,7 +79,7 @@ public struct RecipeFilter: Sendable {
         let lacking = ingredients[starts[recipe]..<starts[recipe + 1]].filter { !have[Int($0)] }
         switch lacking.count {
         case 0: return .cookable
-        case 1: return .missing(nameTable()[Int(lacking[0])])
+        case 1: return .missing(names[Int(lacking[0])])
         default: return .missingMore(lacking.count)
         }
     }
@@ -86,12 +90,6 @@ public struct RecipeFilter: Sendable {
             if let number = numbers[name] { have[Int(number)] = true }
         }
         return have
-    }
-
-    private func nameTable() -> [String] {
-        var names = [String](repeating: "", count: numbers.count)
-        for (name, number) in numbers { names[Int(number)] = name }
-        return names
     }
 
     /// The original app's nested loop, kept as the reference the index must agree with and as the
