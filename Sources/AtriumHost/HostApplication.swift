@@ -105,7 +105,7 @@ public struct HostApplication: Sendable {
 
     static func resource(_ name: String, withExtension ext: String) throws -> [UInt8] {
         guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Resources") else {
-            throw RendererError.missingTemplate("\(name).\(ext)")
+            throw RendererError.missingResource("\(name).\(ext)")
         }
         return Array(try Data(contentsOf: url))
     }

@@ -14,6 +14,7 @@ struct ConfigurationOptions: ParsableArguments {
     /// The configuration source: the named file, the default file, or the built-in defaults when
     /// no file was named and the default one does not exist.
     func source() async throws -> ConfigurationSource {
+        warnAboutUnlinkedModules()
         if let config { return try await ConfigurationSource.load(path: config) }
         if FileManager.default.fileExists(atPath: Self.defaultPath) {
             return try await ConfigurationSource.load(path: Self.defaultPath)
@@ -21,10 +22,7 @@ struct ConfigurationOptions: ParsableArguments {
         return ConfigurationSource.defaults()
     }
 
-    var catalog: [ModuleEntry] {
-        warnAboutUnlinkedModules()
-        return AtriumCatalog.modules.map(ModuleEntry.init)
-    }
+    var catalog: [ModuleEntry] { AtriumCatalog.modules.map(ModuleEntry.init) }
 
     /// Run from the repository, warns when Modules/ holds a module this binary does not link:
     /// SwiftPM caches its reading of Package.swift by the file's text, so after adding a folder it

@@ -40,10 +40,6 @@ public struct HostRegistry: Sendable {
         return nil
     }
 
-    public func scene(withID id: String) -> SceneRegistration? {
-        modules.lazy.flatMap(\.scenes).first { $0.id == id }
-    }
-
     /// The entry scenes for the home page: each module's scenes marked as entries that a GET route
     /// without parameters leads to.
     public var entries: [HomeEntry] {

@@ -10,7 +10,7 @@ public struct HTMLRenderer: Sendable {
     public init() throws {
         func template(_ name: String, joiningLines: Bool) throws -> MustacheTemplate {
             guard let url = Bundle.module.url(forResource: name, withExtension: "mustache", subdirectory: "Resources/templates") else {
-                throw RendererError.missingTemplate(name)
+                throw RendererError.missingResource(name)
             }
             var text = try String(contentsOf: url, encoding: .utf8)
             if joiningLines { text = text.replacingOccurrences(of: "\n", with: "") }

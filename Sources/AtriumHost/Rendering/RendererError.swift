@@ -1,10 +1,10 @@
-/// A renderer could not be set up.
+/// The host's own resources (templates, stylesheet, script) are missing from its bundle.
 enum RendererError: Error, CustomStringConvertible {
-    case missingTemplate(String)
+    case missingResource(String)
 
     var description: String {
         switch self {
-        case .missingTemplate(let name): "the HTML template '\(name)' is missing from the host's resources"
+        case .missingResource(let name): "the resource '\(name)' is missing from the host's bundle; rebuild the host"
         }
     }
 }

@@ -12,7 +12,7 @@ struct RecipeView: SceneView {
                         Button(
                             "I have \(name)",
                             style: .secondary,
-                            action: .path("/cookbook/pantry/\(Self.encode(name))/add?returnTo=\(Self.encode(here))")
+                            action: .path("/cookbook/pantry/\(Self.encode(name))/add" + LocalPath.returnQuery(here))
                         )
                     ),
                 ])
