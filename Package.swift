@@ -55,7 +55,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
-        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: [.defaults, "YAML"]),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -63,9 +63,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
-        // Already resolved through swift-configuration's YAML trait; the host reads the file's key
-        // tree (with line numbers) to report unknown keys, which swift-configuration cannot list.
+        // The host reads the configuration file's key tree itself (with line numbers, a bound on
+        // alias expansion, and every problem reported at once); swift-configuration reads the
+        // environment.
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        // Property-based tests: arbitrary input never traps, never takes more than linear time.
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         .target(
@@ -141,6 +144,8 @@ let package = Package(
                 "AtriumTestKit",
                 "AtriumFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
     ] + featureTargets,

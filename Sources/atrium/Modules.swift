@@ -8,7 +8,7 @@ struct Modules: AsyncParsableCommand {
 
     func run() async throws {
         let source = try await options.source()
-        let enabled = Set(source.reader.stringArray(forKey: "modules") ?? options.catalog.map(\.manifest.id))
+        let enabled = Set(source.moduleIDs ?? options.catalog.map(\.manifest.id))
         let rows = options.catalog.map(\.manifest).map { manifest in
             [
                 manifest.id, manifest.title, manifest.version,

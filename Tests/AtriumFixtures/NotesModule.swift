@@ -50,7 +50,7 @@ struct NotesModule: AtriumModule {
         }
 
         let item = registrar.scene("item", title: "Item", model: { _ in ItemModel() }, view: ItemView())
-        registrar.get("/notes/items/{id:int}", scene: item)
+        registrar.get("/notes/items/{id:int}", name: "notes.item", scene: item)
         registrar.get("/notes/tags/{tag}", scene: item)
 
         let secret = registrar.scene("private", title: "Private", model: { _ in ItemModel() }, view: ItemView())

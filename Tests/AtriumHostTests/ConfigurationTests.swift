@@ -49,8 +49,8 @@ struct ConfigurationTests {
     @Test func aMistypedKeySaysWhatTypeItNeeds() async throws {
         let problems = try await Fixture.problems("modules: [notes]\nnotes:\n  greeting: Hi\n  limit: many\n  showsTips: perhaps\n")
         #expect(Set(problems.map(\.key)) == ["notes.limit", "notes.showsTips"])
-        #expect(problems.contains { $0.description.contains("must be a whole number ('many')") })
-        #expect(problems.contains { $0.description.contains("must be true or false ('perhaps')") })
+        #expect(problems.contains { $0.description.contains("must be a whole number, not 'many' (line 4)") })
+        #expect(problems.contains { $0.description.contains("must be true or false, not 'perhaps' (line 5)") })
     }
 
     @Test func aRequirementNoEnabledModuleProvidesNamesTheProvider() async throws {
@@ -64,7 +64,7 @@ struct ConfigurationTests {
         let problems = try await Fixture.problems("modules: [notes, accounts]\nnotes:\n  greeting: Hi\n  settingsRoute: preferences\n")
         #expect(problems.map(\.key) == ["notes.settingsRoute"])
         #expect(problems[0].description.contains("no enabled module binds the route name 'preferences'"))
-        #expect(problems[0].description.contains("bound names: notes, sign-in"))
+        #expect(problems[0].description.contains("page route names: notes, sign-in"))
     }
 
     @Test func twoModulesClaimingTheSameURLsAreReported() async throws {

@@ -25,7 +25,7 @@ def test_check_reports_five_mistakes_at_once_and_fails(tmp_path):
     problems = [line for line in result.stderr.splitlines() if line.startswith("  - ")]
     assert len(problems) == 5, result.stderr
     assert "has 5 problems" in result.stderr
-    for expected in ["http.port: must be a whole number ('eighty')", "http.hots: unknown key (line 3)",
+    for expected in ["http.port: must be a whole number, not 'eighty' (line 2)", "http.hots: unknown key (line 3)",
                      "log.level: is not valid", "modules: unknown module 'cookbok'", "extra: unknown key (line 9)"]:
         assert expected in result.stderr
 
@@ -70,3 +70,45 @@ def test_render_prints_a_page_as_text_and_fails_on_error_pages():
     missing = atrium("render", "/no/such/page")
     assert missing.returncode == 1
     assert "Page not found" in missing.stdout
+
+
+def test_render_of_a_number_at_the_edge_of_int_is_a_not_found_page_not_a_crash():
+    for number in ["-9223372036854775808", "9223372036854775807", "0"]:
+        page = atrium("render", f"/cookbook/recipes/{number}")
+        assert page.returncode == 1, page.stderr
+        assert "There is no recipe with this number" in page.stdout
+        assert "answered 404" in page.stderr
+
+
+def test_check_refuses_a_route_name_that_is_an_action(tmp_path):
+    import os
+
+    result = subprocess.run([str(ATRIUM), "check"], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                            env={**os.environ, "LOGIN_HOME_ROUTE": "sign-out"})
+    assert result.returncode == 1
+    assert "login.homeRoute: 'sign-out' names POST /logout, an action, not a page" in result.stderr
+
+
+def test_check_finds_a_storage_path_serve_could_not_open():
+    import os
+
+    result = subprocess.run([str(ATRIUM), "check"], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                            env={**os.environ, "STORAGE_PATH": "/tmp"})
+    assert result.returncode == 1
+    assert "storage.path: '/tmp' is a folder (the environment sets STORAGE_PATH)" in result.stderr
+
+
+def test_check_refuses_a_billion_laughs_quickly(tmp_path):
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{level}: &a{level} [" + ", ".join([f"*a{level - 1}"] * 9) + "]" for level in range(1, 10)]
+    config = tmp_path / "laughs.yaml"
+    config.write_text("\n".join(lines) + "\n")
+    result = atrium("check", "--config", str(config))
+    assert result.returncode == 1
+    assert "more than 10000 values once its YAML aliases" in result.stderr
+
+
+def test_check_names_a_folder_given_as_the_configuration(tmp_path):
+    result = atrium("check", "--config", str(tmp_path))
+    assert result.returncode == 1
+    assert "is a folder, not a configuration file" in result.stderr

@@ -49,17 +49,40 @@ enum RouteChecks {
             }
         }
 
-        let boundNames = registry.namedRoutes.keys.map(\.rawValue).sorted()
-        let boundList = boundNames.isEmpty ? "no route names are bound" : "bound names: \(boundNames.joined(separator: ", "))"
+        // A route name chosen in the configuration leads people somewhere: it must name a page (a
+        // GET route without parameters), not an action.
+        let pages = registry.namedRoutes.filter { $0.value.method == .get && $0.value.pattern.parameters.isEmpty }.keys.map(\.rawValue).sorted()
+        let pageList = pages.isEmpty ? "no page has a route name" : "page route names: \(pages.joined(separator: ", "))"
         for (moduleID, log) in references.sorted(by: { $0.key < $1.key }) {
-            for reference in log.references where registry.namedRoutes[reference.name] == nil {
-                problems.append(
-                    ConfigurationProblem(
-                        key: ([moduleID] + reference.keyPath).joined(separator: "."),
-                        message: "no enabled module binds the route name '\(reference.name)'",
-                        fix: "enable the module that binds it, or use one of the \(boundList)"
+            for reference in log.references {
+                let key = ([moduleID] + reference.keyPath).joined(separator: ".")
+                guard let route = registry.namedRoutes[reference.name] else {
+                    problems.append(
+                        ConfigurationProblem(
+                            key: key,
+                            message: "no enabled module binds the route name '\(reference.name)'",
+                            fix: "enable the module that binds it, or use one of the \(pageList)"
+                        )
                     )
-                )
+                    continue
+                }
+                if route.method != .get {
+                    problems.append(
+                        ConfigurationProblem(
+                            key: key,
+                            message: "'\(reference.name)' names \(route.method.rawValue) \(route.pattern), an action, not a page",
+                            fix: "use one of the \(pageList)"
+                        )
+                    )
+                } else if !route.pattern.parameters.isEmpty {
+                    problems.append(
+                        ConfigurationProblem(
+                            key: key,
+                            message: "'\(reference.name)' names \(route.pattern), which needs parameters a link here cannot give",
+                            fix: "use one of the \(pageList)"
+                        )
+                    )
+                }
             }
         }
 

@@ -27,7 +27,7 @@ public struct ConfigurationDecoder {
         do {
             decoded = try Section(from: decoder)
         } catch let error as DecodingError {
-            problems.append(Self.problem(for: error, section: sectionKey))
+            problems.append(Self.problem(for: error, section: sectionKey, source: source))
         } catch {
             problems.append(ConfigurationProblem(key: sectionKey, message: "\(error)"))
         }
@@ -45,27 +45,49 @@ public struct ConfigurationDecoder {
     private func unknownKeys(in section: String, source: ConfigurationSource, read: Set<[String]>) -> [ConfigurationProblem] {
         guard let subtree = source.tree.subtree(at: [section]) else { return [] }
         let known = read.filter { $0.first == section }.map { Array($0.dropFirst()) }.filter { !$0.isEmpty }
-        return subtree.leafPaths().compactMap { leaf -> ConfigurationProblem? in
-            let isRead = known.contains { readPath in
-                readPath.starts(with: leaf.path) || leaf.path.starts(with: readPath)
-            }
-            guard !isRead else { return nil }
-            let siblings = Set(known.filter { $0.count == leaf.path.count && $0.dropLast() == leaf.path.dropLast() }.map { $0.last! })
-            let fix =
-                siblings.isEmpty
-                ? "remove it; this section has no such setting"
-                : "remove it or use one of: \(siblings.sorted().joined(separator: ", "))"
-            return ConfigurationProblem(
-                key: ([section] + leaf.path).joined(separator: "."),
-                message: "unknown key (line \(leaf.line))",
-                fix: fix
-            )
+        let knownPaths = Set(known)
+        var knownPrefixes = Set<[String]>()
+        for path in known {
+            for length in 1...path.count { knownPrefixes.insert(Array(path.prefix(length))) }
         }
+        let unknown = subtree.leafPaths().filter { leaf in
+            // Known when a read path starts with the leaf (a section read key by key) or the leaf
+            // starts with a read path (a value read as a whole).
+            !knownPrefixes.contains(leaf.path) && !(1...leaf.path.count).contains { knownPaths.contains(Array(leaf.path.prefix($0))) }
+        }
+        return Self.capped(
+            unknown.map { leaf in
+                let siblings = Set(known.filter { $0.count == leaf.path.count && $0.dropLast() == leaf.path.dropLast() }.compactMap(\.last))
+                let fix =
+                    siblings.isEmpty
+                    ? "remove it; this section has no such setting"
+                    : "remove it or use one of: \(siblings.sorted().joined(separator: ", "))"
+                return ConfigurationProblem(
+                    key: ([section] + leaf.path).joined(separator: "."),
+                    message: "unknown key (line \(leaf.line))",
+                    fix: fix
+                )
+            },
+            what: "unknown keys"
+        )
     }
 
-    static func problem(for error: DecodingError, section: String) -> ConfigurationProblem {
-        func key(_ path: [any CodingKey]) -> String {
-            ([section] + path.map(\.stringValue)).joined(separator: ".")
+    /// At most 20 problems of one kind, then one line that says how many more there are.
+    static func capped(_ problems: [ConfigurationProblem], what: String) -> [ConfigurationProblem] {
+        guard problems.count > 20 else { return problems }
+        return Array(problems.prefix(20)) + [
+            ConfigurationProblem(key: "", message: "and \(problems.count - 20) more \(what) like these", fix: nil)
+        ]
+    }
+
+    static func problem(for error: DecodingError, section: String, source: ConfigurationSource) -> ConfigurationProblem {
+        func path(_ codingPath: [any CodingKey]) -> [String] { [section] + codingPath.map(\.stringValue) }
+        func key(_ codingPath: [any CodingKey]) -> String { path(codingPath).joined(separator: ".") }
+        /// Where the value came from, when that is the environment: the file is not to blame.
+        func origin(_ codingPath: [any CodingKey]) -> String {
+            guard case .environment(let variable) = source.origin(of: path(codingPath)) else { return "" }
+            let text = source.environmentText(at: path(codingPath))?.text ?? ""
+            return " (the environment sets \(variable)='\(ConfigurationValueDecoder.shown(text))')"
         }
         switch error {
         case .keyNotFound(let missing, let context):
@@ -75,11 +97,13 @@ public struct ConfigurationDecoder {
                 fix: "add `\(missing.stringValue): <value>` under `\(key(context.codingPath))`"
             )
         case .typeMismatch(let type, let context):
-            return ConfigurationProblem(key: key(context.codingPath), message: "must be \(type)", fix: context.debugDescription)
+            return ConfigurationProblem(
+                key: key(context.codingPath), message: "must be \(type)\(origin(context.codingPath))", fix: context.debugDescription)
         case .valueNotFound(_, let context):
             return ConfigurationProblem(key: key(context.codingPath), message: "has no value", fix: "give it a value")
         case .dataCorrupted(let context):
-            return ConfigurationProblem(key: key(context.codingPath), message: "is not valid: \(context.debugDescription)")
+            return ConfigurationProblem(
+                key: key(context.codingPath), message: "is not valid\(origin(context.codingPath)): \(context.debugDescription)")
         @unknown default:
             return ConfigurationProblem(key: section, message: "\(error)")
         }

@@ -1,6 +1,5 @@
-import Configuration
-
-/// One value in the configuration: a string, number or boolean.
+/// One value in the configuration: a string, a whole or decimal number, or a boolean (`true`,
+/// `false`, and YAML's `yes`/`no`/`on`/`off`), read the same way from the file and the environment.
 struct ConfigurationScalarContainer: SingleValueDecodingContainer {
     let decoder: ConfigurationValueDecoder
 
@@ -12,19 +11,27 @@ struct ConfigurationScalarContainer: SingleValueDecodingContainer {
     }
 
     func decode(_ type: String.Type) throws -> String {
-        decoder.scalar(expected: "text", example: "value", placeholder: "") { try $0.requiredString(forKey: $1) }
+        decoder.scalar(expected: "text", example: "value", placeholder: "") { $0 }
     }
 
     func decode(_ type: Bool.Type) throws -> Bool {
-        decoder.scalar(expected: "true or false", example: "true", placeholder: false) { try $0.requiredBool(forKey: $1) }
+        decoder.scalar(expected: "true or false", example: "true", placeholder: false) { text in
+            switch text.lowercased() {
+            case "true", "yes", "on": true
+            case "false", "no", "off": false
+            default: nil
+            }
+        }
     }
 
     func decode(_ type: Int.Type) throws -> Int {
-        decoder.scalar(expected: "a whole number", example: "8080", placeholder: 0) { try $0.requiredInt(forKey: $1) }
+        decoder.scalar(expected: "a whole number", example: "10", placeholder: 0) { Int($0) }
     }
 
     func decode(_ type: Double.Type) throws -> Double {
-        decoder.scalar(expected: "a number", example: "1.5", placeholder: 0) { try $0.requiredDouble(forKey: $1) }
+        decoder.scalar(expected: "a number", example: "1.5", placeholder: 0) { text in
+            Double(text).flatMap { $0.isFinite ? $0 : nil }
+        }
     }
 
     func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }

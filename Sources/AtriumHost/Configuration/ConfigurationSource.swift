@@ -1,33 +1,56 @@
 import Configuration
 import Foundation
 
-/// The configuration the host boots from: the file's key tree for validation, and a reader that
-/// resolves each value from the environment first (`http.port` is `HTTP_PORT`), then the file.
+/// The configuration the host boots from: the file's key tree, and the environment, which wins
+/// over the file for any value (`http.port` is `HTTP_PORT`, named by swift-configuration's rules).
 public struct ConfigurationSource: Sendable {
+    /// Where a value was set, for messages that say where to fix it.
+    public enum Origin: Sendable, Equatable {
+        case environment(variable: String)
+        case file(line: Int?)
+    }
+
     /// Where the values came from, for messages ("Configuration/atrium.yaml").
     public let name: String
     public let tree: ConfigurationTree
-    public let reader: ConfigReader
+    let environment: EnvironmentVariablesProvider
+    let environmentNames: Set<String>
 
-    public init(name: String, tree: ConfigurationTree, reader: ConfigReader) {
+    /// The largest configuration file read: a configuration is a few kilobytes.
+    static let maximumFileSize = 256 * 1024
+
+    public init(name: String, tree: ConfigurationTree, environment: [String: String]) {
         self.name = name
         self.tree = tree
-        self.reader = reader
+        self.environment = EnvironmentVariablesProvider(environmentVariables: environment)
+        self.environmentNames = Set(environment.keys)
     }
 
-    /// Reads a YAML file. A missing or unreadable file, or bad YAML, is a ``ConfigurationError``.
+    /// Reads a YAML file. A missing, unreadable, oversized or malformed file is a ``ConfigurationError``.
     public static func load(
         path: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws -> ConfigurationSource {
+        func refuse(_ message: String, _ fix: String) -> ConfigurationError {
+            ConfigurationError(source: path, problems: [ConfigurationProblem(key: "", message: message, fix: fix)])
+        }
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        if exists && isFolder.boolValue {
+            throw refuse("is a folder, not a configuration file", "name a YAML file, such as \(path)/atrium.yaml")
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumFileSize {
+            throw refuse(
+                "the configuration file is \(size / 1024) KiB; at most \(maximumFileSize / 1024) KiB is read",
+                "a configuration holds a few keys per module: check that this is the right file")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            let fix =
-                FileManager.default.fileExists(atPath: path)
-                ? "make the file readable" : "create it, or pass --config with the path of an existing file"
-            throw ConfigurationError(
-                source: path,
-                problems: [ConfigurationProblem(key: "", message: "the configuration file cannot be read", fix: fix)]
-            )
+            throw refuse(
+                "the configuration file cannot be read",
+                exists ? "make the file readable" : "create it, or pass --config with the path of an existing file")
+        }
+        guard data.count <= maximumFileSize else {
+            throw refuse("the configuration file is larger than \(maximumFileSize / 1024) KiB", "check that this is the right file")
         }
         let tree: ConfigurationTree
         do {
@@ -35,17 +58,53 @@ public struct ConfigurationSource: Sendable {
         } catch {
             throw ConfigurationError(source: path, problems: [error])
         }
-        let file = try await FileProvider<YAMLSnapshot>(filePath: .init(path))
-        let reader = ConfigReader(providers: [EnvironmentVariablesProvider(environmentVariables: environment), file])
-        return ConfigurationSource(name: path, tree: tree, reader: reader)
+        return ConfigurationSource(name: path, tree: tree, environment: environment)
     }
 
     /// The built-in defaults: no file, only what the environment sets.
     public static func defaults(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigurationSource {
-        ConfigurationSource(
-            name: "the built-in defaults",
-            tree: .mapping([]),
-            reader: ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: environment))
-        )
+        ConfigurationSource(name: "the built-in defaults", tree: .mapping([]), environment: environment)
+    }
+
+    /// The environment variable that sets the value at `path` ("HTTP_PORT" for http.port).
+    func variableName(for path: [String]) -> String {
+        (try? environment.value(forKey: AbsoluteConfigKey(path), type: .string))?.encodedKey ?? path.joined(separator: "_").uppercased()
+    }
+
+    /// The text the environment sets at `path`, with the variable's name.
+    func environmentText(at path: [String]) -> (variable: String, text: String)? {
+        guard let result = try? environment.value(forKey: AbsoluteConfigKey(path), type: .string),
+            case .string(let text) = result.value?.content
+        else { return nil }
+        return (result.encodedKey, text)
+    }
+
+    /// Whether the environment sets the value at `path` or anything below it.
+    func environmentSets(_ path: [String]) -> Bool {
+        let name = variableName(for: path)
+        return environmentNames.contains(name) || environmentNames.contains { $0.hasPrefix(name + "_") }
+    }
+
+    /// Where the value at `path` was set: the environment wins over the file.
+    func origin(of path: [String]) -> Origin? {
+        if let (variable, _) = environmentText(at: path) { return .environment(variable: variable) }
+        if tree.subtree(at: path) != nil { return .file(line: tree.line(at: path)) }
+        return nil
+    }
+
+    /// Whether a value (or a section) is set at `path`, in the environment or the file.
+    func isPresent(_ path: [String]) -> Bool {
+        switch tree.subtree(at: path) {
+        case .some(.null), .none: return environmentSets(path)
+        case .some: return true
+        }
+    }
+}
+
+extension ConfigurationSource {
+    /// The module ids the configuration lists, or nil when it lists none (every module boots).
+    public var moduleIDs: [String]? {
+        guard isPresent(["modules"]) else { return nil }
+        return (try? ConfigurationDecoder().decode([String].self, section: "modules", from: self)) ?? []
     }
 }

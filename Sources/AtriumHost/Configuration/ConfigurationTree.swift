@@ -1,13 +1,18 @@
 import Yams
 
-/// The shape of the configuration file: which keys it has, where, and with what kind of value.
-/// Values are read through swift-configuration (so the environment can override them); this tree
-/// is what lets the host name keys that nothing reads.
+/// The configuration file's keys and values, with the line of each key: what the host validates
+/// and reads (the environment can override any value; see ``ConfigurationSource``).
 public indirect enum ConfigurationTree: Sendable, Equatable {
     case mapping([(key: String, line: Int, value: ConfigurationTree)])
     case sequence([ConfigurationTree])
     case scalar(String)
     case null
+
+    /// The most values a file may hold once YAML aliases are expanded: a configuration has dozens;
+    /// a "billion laughs" file (aliases of aliases) would expand to billions.
+    static let maximumValues = 10_000
+    /// The deepest nesting of `[` and `{` accepted (YAML's parser recurses once per level).
+    static let maximumFlowDepth = 64
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
@@ -20,8 +25,16 @@ public indirect enum ConfigurationTree: Sendable, Equatable {
         }
     }
 
-    /// Parses YAML text, or throws a problem naming the line that could not be read.
+    /// Parses YAML text, or throws a problem naming the line that could not be read. An empty or
+    /// comment-only text is an empty mapping.
     public static func parse(yaml text: String) throws(ConfigurationProblem) -> ConfigurationTree {
+        if flowDepth(of: text) > maximumFlowDepth {
+            throw ConfigurationProblem(
+                key: "",
+                message: "the file nests lists or sections in brackets more than \(maximumFlowDepth) levels deep",
+                fix: "write the configuration as plain keys and values"
+            )
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -31,7 +44,15 @@ public indirect enum ConfigurationTree: Sendable, Equatable {
             throw ConfigurationProblem(key: "", message: "the file is not valid YAML: \(error)")
         }
         guard let node else { return .mapping([]) }
-        let tree = ConfigurationTree(node)
+        var budget = maximumValues
+        guard let tree = ConfigurationTree(node, budget: &budget) else {
+            throw ConfigurationProblem(
+                key: "",
+                message: "the file holds more than \(maximumValues) values once its YAML aliases (*name) are expanded",
+                fix: "write each value out instead of repeating aliases of aliases"
+            )
+        }
+        if case .null = tree { return .mapping([]) }
         guard case .mapping = tree else {
             throw ConfigurationProblem(
                 key: "",
@@ -42,16 +63,54 @@ public indirect enum ConfigurationTree: Sendable, Equatable {
         return tree
     }
 
-    init(_ node: Node) {
+    /// How deep `[` and `{` nest, outside quotes and comments: a cheap bound checked before the
+    /// parser sees the text.
+    static func flowDepth(of text: String) -> Int {
+        var depth = 0
+        var deepest = 0
+        var quote: UInt8?
+        var inComment = false
+        for byte in text.utf8 {
+            if inComment {
+                if byte == UInt8(ascii: "\n") { inComment = false }
+                continue
+            }
+            if let open = quote {
+                if byte == open { quote = nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+            case UInt8(ascii: "#"): inComment = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(depth - 1, 0)
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// The tree of a YAML node, or nil when it holds more values than `budget` allows.
+    init?(_ node: Node, budget: inout Int) {
+        budget -= 1
+        guard budget >= 0 else { return nil }
         switch node {
         case .mapping(let mapping):
-            self = .mapping(
-                mapping.map { pair in
-                    (key: pair.key.string ?? "\(pair.key)", line: pair.key.mark?.line ?? 0, value: ConfigurationTree(pair.value))
-                }
-            )
+            var entries: [(key: String, line: Int, value: ConfigurationTree)] = []
+            for pair in mapping {
+                guard let value = ConfigurationTree(pair.value, budget: &budget) else { return nil }
+                entries.append((key: pair.key.string ?? "\(pair.key)", line: pair.key.mark?.line ?? 0, value: value))
+            }
+            self = .mapping(entries)
         case .sequence(let sequence):
-            self = .sequence(sequence.map(ConfigurationTree.init))
+            var items: [ConfigurationTree] = []
+            for item in sequence {
+                guard let value = ConfigurationTree(item, budget: &budget) else { return nil }
+                items.append(value)
+            }
+            self = .sequence(items)
         case .scalar(let scalar):
             let isNull = scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
             self = isNull ? .null : .scalar(scalar.string)
@@ -65,6 +124,15 @@ public indirect enum ConfigurationTree: Sendable, Equatable {
         guard let first = path.first else { return self }
         guard case .mapping(let entries) = self, let entry = entries.first(where: { $0.key == first }) else { return nil }
         return entry.value.subtree(at: Array(path.dropFirst()))
+    }
+
+    /// The line of the key at a path, if the file has it.
+    public func line(at path: [String]) -> Int? {
+        guard let last = path.last else { return nil }
+        return subtree(at: Array(path.dropLast())).flatMap { parent in
+            guard case .mapping(let entries) = parent else { return nil }
+            return entries.first(where: { $0.key == last })?.line
+        }
     }
 
     /// The keys of the mapping at a path, with their line numbers.

@@ -1,4 +1,3 @@
-import Configuration
 import Foundation
 
 /// The `Decoder` behind ``ConfigurationDecoder``: one per key path.
@@ -27,67 +26,116 @@ struct ConfigurationValueDecoder: Decoder {
     }
 
     /// Whether a value is set at this path, in the environment or the file.
-    var isPresent: Bool {
-        switch source.tree.subtree(at: path) {
-        case .some(.null): break
-        case .some: return true
-        case .none: break
-        }
-        return source.reader.string(forKey: ConfigKey(path)) != nil
+    var isPresent: Bool { source.isPresent(path) }
+
+    /// A value as it may be shown in a message: at most 40 characters.
+    static func shown(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(40)) + "…" : text
     }
 
-    /// Reads a scalar. A missing or mistyped value is reported and a placeholder returned, so that
+    private var lineNote: String { source.tree.line(at: path).map { " (line \($0))" } ?? "" }
+
+    private func report(_ message: String, fix: String?) {
+        log.report(ConfigurationProblem(key: dottedPath, message: message, fix: fix))
+    }
+
+    /// Reads a scalar, from the environment first, then the file. A missing or mistyped value is
+    /// reported (naming the variable or the line it came from) and a placeholder returned, so that
     /// decoding goes on and every problem is found in one pass.
-    func scalar<Value>(
-        expected: String,
-        example: String,
-        placeholder: Value,
-        read: (ConfigReader, ConfigKey) throws -> Value
-    ) -> Value {
+    func scalar<Value>(expected: String, example: String, placeholder: Value, parse: (String) -> Value?) -> Value {
         log.read(path)
-        if case .mapping = source.tree.subtree(at: path) {
-            log.report(
-                ConfigurationProblem(
-                    key: dottedPath, message: "must be \(expected), not a section", fix: "write for example `\(path.last ?? ""): \(example)`"))
+        let key = path.last ?? ""
+        if let (variable, text) = source.environmentText(at: path) {
+            if let value = parse(text) { return value }
+            report(
+                "must be \(expected), but the environment sets \(variable)='\(Self.shown(text))'",
+                fix: "set \(variable) to \(expected) such as \(example), or unset it")
             return placeholder
         }
-        do {
-            return try read(source.reader, ConfigKey(path))
-        } catch {
-            if isPresent {
-                let shown = source.reader.string(forKey: ConfigKey(path)).map { " ('\($0)')" } ?? ""
-                log.report(
-                    ConfigurationProblem(
-                        key: dottedPath, message: "must be \(expected)\(shown)", fix: "write for example `\(path.last ?? ""): \(example)`"))
-            } else {
-                let parent = path.dropLast().joined(separator: ".")
-                log.report(
-                    ConfigurationProblem(key: dottedPath, message: "is missing", fix: "add `\(path.last ?? ""): \(example)` under `\(parent)`"))
+        switch source.tree.subtree(at: path) {
+        case .scalar(let text):
+            if let value = parse(text) { return value }
+            report("must be \(expected), not '\(Self.shown(text))'\(lineNote)", fix: "write for example `\(key): \(example)`")
+        case .mapping:
+            report("must be \(expected), not a section\(lineNote)", fix: "write for example `\(key): \(example)`")
+        case .sequence:
+            report("must be \(expected), not a list\(lineNote)", fix: "write for example `\(key): \(example)`")
+        case .null, .none:
+            let parent = path.dropLast().joined(separator: ".")
+            report(
+                "is missing",
+                fix: "add `\(key): \(example)` under `\(parent)`, or set \(source.variableName(for: path)) in the environment")
+        }
+        return placeholder
+    }
+
+    /// Reads a list of plain values: `[a, b]` in the file, `a,b` in the environment.
+    func list() -> [String] {
+        log.read(path)
+        let key = path.last ?? ""
+        if let (variable, text) = source.environmentText(at: path) {
+            let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            if items.contains(where: \.isEmpty) && text.trimmingCharacters(in: .whitespaces) != "" {
+                report(
+                    "has empty items: the environment sets \(variable)='\(Self.shown(text))'",
+                    fix: "separate the items with single commas, as in \(variable)=a,b")
             }
-            return placeholder
+            return items.filter { !$0.isEmpty }
         }
+        switch source.tree.subtree(at: path) {
+        case .sequence(let items):
+            var values: [String] = []
+            for (index, item) in items.enumerated() {
+                switch item {
+                case .scalar(let text): values.append(text)
+                case .null: report("item \(index + 1) is empty\(lineNote)", fix: "remove it, or give it a value")
+                case .sequence, .mapping:
+                    report(
+                        "item \(index + 1) is a \(item.isSequence ? "list" : "section")\(lineNote); this list holds plain values",
+                        fix: "write for example `\(key): [a, b]`")
+                }
+            }
+            return values
+        case .null:
+            return []
+        case .scalar(let text):
+            report("must be a list, not '\(Self.shown(text))'\(lineNote)", fix: "write for example `\(key): [\(Self.shown(text))]`")
+        case .mapping:
+            report("must be a list, not a section\(lineNote)", fix: "write for example `\(key): [a, b]`")
+        case .none:
+            report("is missing", fix: "add `\(key): [a, b]` under `\(path.dropLast().joined(separator: "."))`")
+        }
+        return []
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         log.read(path)
-        if case .some(.scalar(let value)) = source.tree.subtree(at: path) {
+        switch source.tree.subtree(at: path) {
+        case .scalar(let value):
             throw DecodingError.typeMismatch(
                 [String: Any].self,
-                .init(codingPath: codingPath, debugDescription: "a section of keys is expected here, found '\(value)'")
+                .init(codingPath: codingPath, debugDescription: "a section of keys is expected here, found '\(Self.shown(value))'")
             )
+        case .sequence:
+            throw DecodingError.typeMismatch(
+                [String: Any].self, .init(codingPath: codingPath, debugDescription: "a section of keys is expected here, found a list"))
+        default:
+            return KeyedDecodingContainer(ConfigurationKeyedContainer<Key>(decoder: self))
         }
-        return KeyedDecodingContainer(ConfigurationKeyedContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        log.read(path)
-        let values = scalar(expected: "a list", example: "[a, b]", placeholder: [String]()) { reader, key in
-            try reader.requiredStringArray(forKey: key)
-        }
-        return ConfigurationListContainer(decoder: self, values: values)
+        ConfigurationListContainer(decoder: self, values: list())
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         ConfigurationScalarContainer(decoder: self)
+    }
+}
+
+extension ConfigurationTree {
+    var isSequence: Bool {
+        if case .sequence = self { return true }
+        return false
     }
 }
