@@ -14,9 +14,23 @@ public struct HostRuntime: Sendable {
         self.logger = logger
     }
 
-    /// Opens the storage and runs every module's pending migrations.
+    /// Opens the storage and runs every module's pending migrations. A database that cannot be
+    /// opened is a ``ConfigurationError`` at `storage.path`.
     public func openStorage() async throws -> SQLiteStorage {
-        let storage = try SQLiteStorage(path: plan.settings.storage.path)
+        let path = plan.settings.storage.path
+        let storage: SQLiteStorage
+        do {
+            storage = try SQLiteStorage(path: path)
+        } catch {
+            throw ConfigurationError(
+                source: plan.source,
+                problems: [
+                    ConfigurationProblem(
+                        key: "storage.path", message: "the database '\(path)' cannot be opened: \(error)",
+                        fix: "name a database file this user can read and write")
+                ]
+            )
+        }
         for module in plan.registry.modules {
             try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
             module.sharedRecords.connect(to: storage.records(module: module.manifest.id, owner: .shared))
@@ -26,7 +40,7 @@ public struct HostRuntime: Sendable {
 
     public func serve() async throws {
         let storage = try await openStorage()
-        let purged = try await SessionStore(storage: storage).purgeExpired()
+        let purged = try await SessionStore(storage: storage).purgeExpired()  // then hourly, while serving
         let application = try HostApplication(plan: plan, storage: storage, logger: logger)
         let ids = plan.registry.modules.map(\.manifest.id)
         logger.info(

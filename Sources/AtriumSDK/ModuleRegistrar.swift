@@ -22,6 +22,7 @@ public final class ModuleRegistrar {
     public private(set) var migrations: [StorageMigration] = []
     public private(set) var assets: [AssetRegistration] = []
     public private(set) var shutdownHandlers: [@Sendable () async -> Void] = []
+    public private(set) var signInMerges: [String: SignInMerge] = [:]
     /// Problems found while registering (bad patterns, duplicate scenes); the host reports them
     /// with the configuration errors.
     public private(set) var problems: [String] = []
@@ -77,12 +78,13 @@ public final class ModuleRegistrar {
         _ pattern: String,
         name: RouteName? = nil,
         guard routeGuard: RouteGuard = .none,
+        formTokens: FormTokenPolicy = .currentSession,
         scene: SceneReference<Model>,
         action: Action.Type,
         perform: @escaping @Sendable (Model, Action, SceneContext) async throws -> ActionOutcome<Model.State>
     ) {
         guard let handler = handler(for: scene) else { return }
-        addRoute(.post, pattern, name: name, guard: routeGuard, sceneID: scene.id) { request in
+        addRoute(.post, pattern, name: name, guard: routeGuard, formTokens: formTokens, sceneID: scene.id) { request in
             await handler.perform(Action.self, request, perform)
         }
     }
@@ -114,6 +116,16 @@ public final class ModuleRegistrar {
         assets.append(AssetRegistration(path: "/assets/\(moduleID)/\(name)", contents: contents, contentType: contentType))
     }
 
+    /// Merges what a visitor saved in `collection` before signing in into the account's record with
+    /// the same id, when the account already has one (without a merge, the account's is kept).
+    public func mergeAtSignIn<Record: Codable & Sendable>(
+        _ type: Record.Type,
+        in collection: String,
+        _ merge: @escaping @Sendable (_ visitor: Record, _ account: Record) -> Record
+    ) {
+        signInMerges[collection] = SignInMerge(type, collection: collection, merge: merge)
+    }
+
     /// Runs when the host shuts down, in the reverse of boot order.
     public func onShutdown(_ handler: @escaping @Sendable () async -> Void) {
         shutdownHandlers.append(handler)
@@ -134,6 +146,7 @@ public final class ModuleRegistrar {
         _ pattern: String,
         name: RouteName?,
         guard routeGuard: RouteGuard,
+        formTokens: FormTokenPolicy = .currentSession,
         sceneID: String,
         respond: @escaping @Sendable (SceneRequest) async -> SceneResponse
     ) {
@@ -145,6 +158,7 @@ public final class ModuleRegistrar {
                     pattern: parsed,
                     name: name,
                     guard: routeGuard,
+                    formTokens: formTokens,
                     sceneID: sceneID,
                     moduleID: moduleID,
                     respond: respond

@@ -22,6 +22,20 @@ public final class InMemoryRecordStore: RecordStore {
         _ = records.withLock { $0[collection]?.removeValue(forKey: id) }
     }
 
+    public func update<Record: Codable & Sendable, Result: Sendable>(
+        _ type: Record.Type,
+        id: String,
+        in collection: String,
+        _ change: @escaping @Sendable (inout Record?) throws -> Result
+    ) async throws -> Result {
+        try records.withLock { records in
+            var record = try records[collection]?[id].map { try JSONDecoder().decode(type, from: $0) }
+            let result = try change(&record)
+            records[collection, default: [:]][id] = try record.map { try JSONEncoder().encode($0) }
+            return result
+        }
+    }
+
     public func records<Record: Decodable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
         let rows = records.withLock { ($0[collection] ?? [:]).sorted { $0.key < $1.key }.map(\.value) }
         return try rows.map { try JSONDecoder().decode(type, from: $0) }

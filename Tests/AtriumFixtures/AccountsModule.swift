@@ -52,11 +52,11 @@ struct AccountsModule: AtriumModule {
         registrar.provide(.currentUser, Users())
         let signIn = registrar.scene("sign-in", title: "Sign in", model: { _ in SignInModel() }, view: SignInView())
         registrar.get("/accounts/sign-in", name: .signIn, scene: signIn)
-        registrar.post("/accounts/sign-in", scene: signIn, action: SignIn.self) { _, action, context in
+        registrar.post("/accounts/sign-in", formTokens: .includingReplacedSession, scene: signIn, action: SignIn.self) { _, action, context in
             try await context.session.signIn(userID: action.name, lifetime: .seconds(3600))
             return .navigate(.path(LocalPath.validated(action.returnTo) ?? "/"))
         }
-        registrar.post("/accounts/sign-out", scene: signIn, action: EmptyAction.self) { _, _, context in
+        registrar.post("/accounts/sign-out", name: "sign-out", scene: signIn, action: EmptyAction.self) { _, _, context in
             try await context.session.signOut()
             return .navigate(.route(.signIn))
         }

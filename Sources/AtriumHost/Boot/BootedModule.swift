@@ -8,5 +8,7 @@ public struct BootedModule: Sendable {
     public let factories: [ObjectIdentifier: UseCaseFactory]
     public let migrations: [StorageMigration]
     public let shutdownHandlers: [@Sendable () async -> Void]
+    /// How the module's records saved before sign-in join the account's, by collection.
+    public let signInMerges: [String: SignInMerge]
     let sharedRecords: DeferredRecordStore
 }

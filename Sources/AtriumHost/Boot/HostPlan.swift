@@ -22,15 +22,16 @@ public struct HostPlan: Sendable {
         let catalogIDs = catalog.map(\.manifest.id)
         let available = catalogIDs.isEmpty ? "none are available" : "available: \(catalogIDs.joined(separator: ", "))"
 
-        for (key, line) in source.tree.keys(at: []) where !HostSettings.sectionKeys.contains(key) && !catalogIDs.contains(key) {
-            problems.append(
+        problems += ConfigurationDecoder.capped(
+            source.tree.keys(at: []).filter { !HostSettings.sectionKeys.contains($0.key) && !catalogIDs.contains($0.key) }.map { key, line in
                 ConfigurationProblem(
                     key: key,
                     message: "unknown key (line \(line))",
                     fix: "top-level keys are \(HostSettings.sectionKeys.joined(separator: ", ")) and one section per module (\(available))"
                 )
-            )
-        }
+            },
+            what: "unknown keys"
+        )
 
         let settings = decodeHostSettings(from: source, catalog: catalog, problems: &problems)
 
@@ -117,6 +118,7 @@ public struct HostPlan: Sendable {
                     factories: registrar.factories,
                     migrations: registrar.migrations,
                     shutdownHandlers: registrar.shutdownHandlers,
+                    signInMerges: registrar.signInMerges,
                     sharedRecords: sharedRecords
                 )
             )
@@ -143,15 +145,17 @@ public struct HostPlan: Sendable {
             }
         }
         let modules: [String]
-        if source.tree.subtree(at: ["modules"]) == nil && source.reader.string(forKey: "modules") == nil {
+        if !source.isPresent(["modules"]) {
             // No list at all: the built-in defaults boot every module in the catalog.
             modules = catalog.map(\.manifest.id)
         } else {
             modules = section([String].self, "modules", default: [])
         }
+        let storage = section(StorageSettings.self, "storage", default: .init())
+        if let problem = storage.problem(origin: source.origin(of: ["storage", "path"])) { problems.append(problem) }
         return HostSettings(
             http: section(HTTPSettings.self, "http", default: .init()),
-            storage: section(StorageSettings.self, "storage", default: .init()),
+            storage: storage,
             log: section(LogSettings.self, "log", default: .init()),
             modules: modules
         )

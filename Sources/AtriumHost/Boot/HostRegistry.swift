@@ -23,6 +23,11 @@ public struct HostRegistry: Sendable {
 
     public var routes: [RouteRegistration] { modules.flatMap(\.routes) }
 
+    /// How each module's records saved before sign-in join the account's: module → collection → merge.
+    public var signInMerges: [String: [String: SignInMerge]] {
+        Dictionary(modules.map { ($0.manifest.id, $0.signInMerges) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The path of a named route, or nil when nothing binds it or a parameter is missing.
     public func path(for name: RouteName, parameters: [String: String] = [:]) -> String? {
         namedRoutes[name]?.pattern.path(with: parameters)

@@ -9,6 +9,15 @@ actor RequestSession: VisitorSession {
         case clear
     }
 
+    /// What the anti-forgery check found.
+    enum TokenCheck: Equatable {
+        case accepted
+        /// The token belongs to the session the visitor had before signing in or out in another
+        /// tab, and the route accepts only the current one.
+        case fromReplacedSession
+        case refused
+    }
+
     private let store: SessionStore
     private var token: String?
     private var record: SessionRecord?
@@ -24,7 +33,14 @@ actor RequestSession: VisitorSession {
     func current() async throws -> SessionRecord? {
         if !isLoaded {
             isLoaded = true
-            if let token { record = try await store.find(token: token) }
+            if let token {
+                let found = try await store.find(token: token)
+                record = found?.record
+                if let found, found.isExtended {
+                    // The server slid the expiry: the browser's cookie must last as long.
+                    cookieChange = .set(token: token, maxAge: Int(found.record.lifetime))
+                }
+            }
             if record == nil, token != nil {
                 // A dead or forged cookie: forget it, and tell the browser to drop it.
                 token = nil
@@ -34,7 +50,8 @@ actor RequestSession: VisitorSession {
         return record
     }
 
-    /// The session, created if there is none yet.
+    /// The session, created if there is none yet. A session replaced at sign-in a moment ago (a
+    /// second click sends its cookie) stays as it is: a new cookie would overwrite the new session's.
     func ensure() async throws -> SessionRecord {
         if let existing = try await current() { return existing }
         let (newToken, created) = try await store.create()
@@ -52,9 +69,19 @@ actor RequestSession: VisitorSession {
 
     func csrfToken() async throws -> String { try await ensure().csrfToken }
 
-    /// Whether `candidate` is this session's anti-forgery token (compared in constant time).
-    func acceptsCSRFToken(_ candidate: String?) async -> Bool {
-        guard let candidate, let expected = try? await current()?.csrfToken else { return false }
+    /// Checks the anti-forgery token `candidate` (compared in constant time).
+    func check(csrfToken candidate: String?, policy: FormTokenPolicy) async -> TokenCheck {
+        guard let candidate, let session = try? await current() else { return .refused }
+        let current = !session.isReplaced && Self.equal(candidate, session.csrfToken)
+        let earlier =
+            (session.isReplaced && Self.equal(candidate, session.csrfToken))
+            || (!session.isReplaced && session.previousCSRFToken.map { Self.equal(candidate, $0) } == true)
+        if current { return .accepted }
+        if earlier { return policy == .includingReplacedSession ? .accepted : .fromReplacedSession }
+        return .refused
+    }
+
+    private static func equal(_ candidate: String, _ expected: String) -> Bool {
         let a = Array(candidate.utf8)
         let b = Array(expected.utf8)
         guard a.count == b.count else { return false }

@@ -22,4 +22,13 @@ extension ForwardingRecordStore {
     func records<Record: Decodable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
         try await target().records(type, in: collection)
     }
+
+    func update<Record: Codable & Sendable, Result: Sendable>(
+        _ type: Record.Type,
+        id: String,
+        in collection: String,
+        _ change: @escaping @Sendable (inout Record?) throws -> Result
+    ) async throws -> Result {
+        try await target().update(type, id: id, in: collection, change)
+    }
 }

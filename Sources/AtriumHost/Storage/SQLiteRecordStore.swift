@@ -41,6 +41,40 @@ struct SQLiteRecordStore: RecordStore {
         }
     }
 
+    func update<Record: Codable & Sendable, Result: Sendable>(
+        _ type: Record.Type,
+        id: String,
+        in collection: String,
+        _ change: @escaping @Sendable (inout Record?) throws -> Result
+    ) async throws -> Result {
+        // GRDB runs every write of the pool one after another, each in its own transaction, so
+        // the read and the write below cannot interleave with another writer.
+        try await database.write { [module, owner] db in
+            let stored = try Data.fetchOne(
+                db,
+                sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
+                arguments: [module, owner, collection, id]
+            )
+            var record = try stored.map { try JSONDecoder().decode(type, from: $0) }
+            let result = try change(&record)
+            if let record {
+                try db.execute(
+                    sql: """
+                        INSERT INTO records (module, owner, collection, id, json, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (module, owner, collection, id) DO UPDATE SET json = excluded.json, updatedAt = excluded.updatedAt
+                        """,
+                    arguments: [module, owner, collection, id, try JSONEncoder().encode(record), Date().timeIntervalSince1970]
+                )
+            } else if stored != nil {
+                try db.execute(
+                    sql: "DELETE FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
+                    arguments: [module, owner, collection, id]
+                )
+            }
+            return result
+        }
+    }
+
     func records<Record: Decodable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
         let rows = try await database.read { [module, owner] db in
             try Data.fetchAll(

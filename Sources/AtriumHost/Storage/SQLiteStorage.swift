@@ -55,6 +55,16 @@ public final class SQLiteStorage: Sendable {
                 table.add(column: "lifetime", .double).notNull().defaults(to: 30 * 24 * 3600)
             }
         }
+        migrator.registerMigration("3-session-replacement") { db in
+            // A session replaced at sign-in lingers a couple of minutes for forms loaded before it;
+            // its successor remembers its anti-forgery token for forms left open in other tabs.
+            try db.alter(table: "sessions") { table in
+                table.add(column: "replacedAt", .double)
+                table.add(column: "previousCSRFToken", .text)
+            }
+            // Sign-in moves a visitor's records to the account: find them by owner.
+            try db.create(index: "records_owner", on: "records", columns: ["owner"])
+        }
         return migrator
     }
 
@@ -88,6 +98,11 @@ public final class SQLiteStorage: Sendable {
     /// Whether the database answers a query (for `/health/ready`).
     public func isReady() async -> Bool {
         (try? await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+    }
+
+    /// How many session rows the database holds, expired ones included (for tests).
+    func sessionRowCount() async throws -> Int {
+        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0 }
     }
 
     public func close() throws {

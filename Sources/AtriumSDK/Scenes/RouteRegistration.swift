@@ -4,6 +4,8 @@ public struct RouteRegistration: Sendable {
     public let pattern: RoutePattern
     public let name: RouteName?
     public let `guard`: RouteGuard
+    /// Which anti-forgery tokens a POST accepts.
+    public let formTokens: FormTokenPolicy
     public let sceneID: String
     public let moduleID: String
     /// Runs the scene for a request whose guard passed and whose parameters fit their types.
