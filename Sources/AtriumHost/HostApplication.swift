@@ -24,7 +24,7 @@ public struct HostApplication: Sendable {
         self.plan = plan
         self.storage = storage
         self.logger = logger
-        sessions = SessionStore(storage: storage)
+        sessions = SessionStore(storage: storage, signInMerges: plan.registry.signInMerges)
         services = HostSceneServices(registry: plan.registry, replacements: replacements)
         let registry = plan.registry
         pages = PageWriter(
@@ -35,12 +35,18 @@ public struct HostApplication: Sendable {
     }
 
     public func makeRouter() throws -> Router<AtriumRequestContext> {
-        let router = Router(context: AtriumRequestContext.self)
+        let registry = plan.registry
+        // HEAD answers every GET route with its headers and no body (monitors use it).
+        let router = Router(context: AtriumRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(logger: logger))
-        router.add(middleware: ErrorPageMiddleware(pages: pages))
+        let hostPaths = ["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js"] + registry.assets.keys
+        let allowed = AllowedMethods(
+            routes: hostPaths.compactMap { path in (try? RoutePattern(path)).map { ($0, HTTPMethodName.get) } }
+                + registry.routes.map { ($0.pattern, $0.method) }
+        )
+        router.add(middleware: ErrorPageMiddleware(pages: pages, allowed: allowed))
 
         let pages = self.pages
-        let registry = plan.registry
         router.get("/") { request, _ in
             try await pages.response(for: StandardScreens.home(entries: registry.entries), status: .ok, request: request, session: nil)
         }
@@ -84,11 +90,13 @@ public struct HostApplication: Sendable {
         return router
     }
 
-    /// The application, listening where the configuration says.
-    public func makeApplication() throws -> some ApplicationProtocol {
+    /// The application, listening where the configuration says, with the services that run beside
+    /// it (expired sessions are removed every `purgeInterval`).
+    public func makeApplication(purgeInterval: Duration = .seconds(3600)) throws -> some ApplicationProtocol {
         Application(
             router: try makeRouter(),
             configuration: .init(address: .hostname(plan.settings.http.host, port: plan.settings.http.port), serverName: "Atrium"),
+            services: [SessionPurgeService(sessions: sessions, interval: purgeInterval, logger: logger)],
             logger: logger
         )
     }

@@ -12,6 +12,9 @@ public final class TestBrowser: Sendable {
 
     init(client: any TestClientProtocol) { self.client = client }
 
+    /// A second visitor on the same host: another browser, with no cookies.
+    public func anotherVisitor() -> TestBrowser { TestBrowser(client: client) }
+
     /// The cookies the browser holds now.
     public var cookies: [String: String] {
         get { state.withLock { $0.cookies } }
@@ -60,7 +63,8 @@ public final class TestBrowser: Sendable {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    private func send(_ path: String, method: HTTPRequest.Method, headers: HTTPFields, body: String?) async throws -> TestPage {
+    /// Sends any request with the browser's cookies, as it is: no token is added.
+    public func send(_ path: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: String? = nil) async throws -> TestPage {
         var headers = headers
         let cookieHeader = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
         if !cookieHeader.isEmpty { headers[.cookie] = cookieHeader }

@@ -243,4 +243,10 @@ struct FixedNotes: RecordStore {
     func records<Record: Decodable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
         [Note(text: "Replaced note") as! Record]
     }
+    func update<Record: Codable & Sendable, Result: Sendable>(
+        _ type: Record.Type, id: String, in collection: String, _ change: @escaping @Sendable (inout Record?) throws -> Result
+    ) async throws -> Result {
+        var record: Record?
+        return try change(&record)
+    }
 }

@@ -25,10 +25,25 @@ struct SceneRouteResponder: Sendable {
         let session = RequestSession(store: sessions, token: pages.cookie.token(in: request))
         var input: FormActionInput?
         if route.method == .post {
+            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > context.maxUploadSize {
+                throw HTTPError(.contentTooLarge)
+            }
             let body = try await request.body.collect(upTo: context.maxUploadSize)
             let action = FormActionInput(body: String(buffer: body), contentType: request.headers[.contentType])
+            if let problem = action.syntaxProblem {
+                context.logger.notice("POST refused: unreadable body", metadata: ["path": "\(request.uri.path)"])
+                let back = Self.localReferer(of: request) ?? "/"
+                return try await pages.response(
+                    for: StandardScreens.badRequest(problem, back: back), status: .badRequest, request: request, session: nil)
+            }
             let token = request.headers[.csrfToken] ?? action.csrfToken
-            guard await session.acceptsCSRFToken(token) else {
+            switch await session.check(csrfToken: token, policy: route.formTokens) {
+            case .accepted:
+                break
+            case .fromReplacedSession:
+                context.logger.notice("POST refused: form from before a sign-in or sign-out", metadata: ["path": "\(request.uri.path)"])
+                return try await pages.response(for: StandardScreens.formFromReplacedSession, status: .forbidden, request: request, session: session)
+            case .refused:
                 context.logger.notice("POST refused: missing or invalid anti-forgery token", metadata: ["path": "\(request.uri.path)"])
                 return try await pages.response(for: StandardScreens.forbidden, status: .forbidden, request: request, session: session)
             }

@@ -44,6 +44,43 @@ enum StandardScreens {
         )
     }
 
+    static var methodNotAllowed: Screen {
+        Screen(
+            title: "Not available this way",
+            content: [
+                .message(Message("This address exists, but not for this kind of request.")),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+
+    /// The form's token belongs to the session the visitor had before signing in or out elsewhere.
+    static var formFromReplacedSession: Screen {
+        Screen(
+            title: "Form expired",
+            content: [
+                .message(
+                    Message(
+                        "You signed in or out in another tab or window after this page was loaded, so this form was not sent. Reload the page and try again.",
+                        kind: .error
+                    )
+                ),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+
+    /// A form body that cannot be read (a field sent twice, a broken escape).
+    static func badRequest(_ problem: String, back: String) -> Screen {
+        Screen(
+            title: "The form could not be read",
+            content: [
+                .message(Message("The form could not be read: \(problem). Go back, reload the page and try again.", kind: .error)),
+                .link(Link("Back", to: .path(back))),
+            ]
+        )
+    }
+
     static var forbidden: Screen {
         Screen(
             title: "Form expired",

@@ -104,7 +104,8 @@ struct SceneHandler<Model: SceneModel>: Sendable {
         case .keyNotFound(let key, let context):
             return "'\(field(context.codingPath + [key]))' is missing"
         case .typeMismatch(_, let context), .dataCorrupted(let context):
-            return "'\(field(context.codingPath))' is not valid"
+            let name = field(context.codingPath)
+            return name.isEmpty ? "the body does not have the fields this form needs" : "'\(name)' is not valid"
         case .valueNotFound(_, let context):
             let name = field(context.codingPath)
             return name.isEmpty ? "the body is empty" : "'\(name)' is empty"

@@ -1,0 +1,126 @@
+import AtriumSDK
+import AtriumTestKit
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import AtriumFixtures
+@testable import AtriumHost
+
+/// What a hostile or unusual client sends: other methods, oversized and malformed bodies.
+@Suite("HTTP hardening")
+struct HTTPHardeningTests {
+    @Test func headAnswersEveryPageAssetAndHealthCheckWithoutABody() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            for path in ["/", "/notes", "/health/live", "/health/ready", "/assets/atrium.css", "/notes/items/3"] {
+                let get = try await browser.get(path)
+                let head = try await browser.send(path, method: .head)
+                #expect(head.status == get.status, "\(path)")
+                #expect(head.body.isEmpty, "\(path)")
+                #expect(head.headers[.contentLength] == String(get.body.utf8.count), "\(path)")
+            }
+            #expect(try await browser.send("/no/such/page", method: .head).status == 404)
+        }
+    }
+
+    @Test func anotherMethodOnAKnownPathIs405WithAllow() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            for method in [HTTPRequest.Method.put, .delete, .options, .patch] {
+                let page = try await browser.send("/notes", method: method)
+                #expect(page.status == 405, "\(method)")
+                #expect(page.headers[.allow] == "GET, HEAD, POST", "\(method)")
+            }
+            let postOnly = try await browser.send("/accounts/sign-out", method: .get)
+            #expect(postOnly.status == 405)
+            #expect(postOnly.headers[.allow] == "POST")
+            let typed = try await browser.send("/notes/items/7", method: .post)
+            #expect(typed.headers[.allow] == "GET, HEAD")
+            #expect(try await browser.send("/notes/items/seven", method: .delete).status == 404, "the parameter's type decides")
+            #expect(try await browser.send("/health/live", method: .post).headers[.allow] == "GET, HEAD")
+        }
+    }
+
+    @Test func aBodyOverTheLimitIs413() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await browser.get("/notes")
+            let huge = try await browser.post("/notes", form: ["text": String(repeating: "x", count: 2 * 1024 * 1024)])
+            #expect(huge.status == 413)
+            #expect(huge.body.contains("Too much data"))
+            let twenty = try await browser.post("/notes", form: ["text": String(repeating: "x", count: 20 * 1024 * 1024)])
+            #expect(twenty.status == 413)
+            #expect(try await browser.get("/notes").status == 200, "the host goes on")
+        }
+    }
+
+    @Test func aFieldSentTwiceIsABadRequestThatNamesTheField() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await browser.get("/notes")
+            let token = try #require(browser.lastCSRFToken)
+            let twice = try await browser.post("/notes", fields: [("text", "a"), ("_csrf", token)], csrfToken: token)
+            #expect(twice.status == 400)
+            #expect(twice.body.contains("the field &#39;_csrf&#39; was sent more than once"))
+            let pinned = try await browser.post("/notes", fields: [("text", "a"), ("pinned", "true"), ("pinned", "true")])
+            #expect(pinned.status == 400)
+            #expect(pinned.body.contains("the field &#39;pinned&#39; was sent more than once"))
+            #expect(!pinned.body.contains("&#39;&#39;"), "never an empty field name")
+        }
+    }
+
+    @Test func aBrokenPercentEscapeIsABadRequest() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await browser.get("/notes")
+            let token = try #require(browser.lastCSRFToken)
+            let page = try await browser.send(
+                "/notes", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: "text=%ZZ&_csrf=\(token)")
+            #expect(page.status == 400)
+            #expect(page.body.contains("is not correctly percent-encoded"))
+            let list = try await browser.get("/notes")
+            #expect(list.status == 200)
+        }
+    }
+
+    @Test func unreadableJSONIsABadRequestThatSaysSo() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await browser.get("/notes", accept: "application/json")
+            let broken = try await browser.postJSON("/notes", json: #"{"text": "#)
+            #expect(broken.status == 400)
+            #expect(broken.body.contains("the body is not valid JSON"))
+            let array = try await browser.postJSON("/notes", json: "[1, 2]")
+            #expect(array.status == 400)
+            #expect(array.body.contains("the body does not have the fields this form needs"))
+            #expect(!array.body.contains("''"))
+        }
+    }
+
+    @Test func expiredSessionsArePurgedWhileTheHostRuns() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        let clock = TestClock()
+        let sessions = SessionStore(storage: host.storage, lifetime: .seconds(60), now: { clock.now })
+        _ = try await sessions.create()
+        _ = try await sessions.create(lifetime: .seconds(3600))
+        clock.advance(seconds: 120)
+        let purge = SessionPurgeService(sessions: sessions, interval: .milliseconds(20), logger: .init(label: "test"))
+        let task = Task { try await purge.run() }
+        defer { task.cancel() }
+        var remaining = try await host.storage.sessionRowCount()
+        for _ in 0..<200 where remaining != 1 {
+            try await Task.sleep(for: .milliseconds(10))
+            remaining = try await host.storage.sessionRowCount()
+        }
+        #expect(remaining == 1, "the expired session is gone, the live one stays")
+    }
+}
