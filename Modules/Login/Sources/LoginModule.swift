@@ -54,7 +54,9 @@ public struct LoginModule: AtriumModule {
             view: SignInView()
         )
         registrar.get("/login", name: .signIn, scene: signIn)
-        registrar.post("/login", name: "login.submit", scene: signIn, action: SignInModel.Submit.self) { model, submit, context in
+        // A sign-in or sign-up form loaded before another tab signed in (or clicked twice) still works.
+        registrar.post("/login", name: "login.submit", formTokens: .includingReplacedSession, scene: signIn, action: SignInModel.Submit.self) {
+            model, submit, context in
             try await model.signIn(submit, context: context)
         }
         registrar.post("/logout", name: "sign-out", scene: signIn, action: EmptyAction.self) { model, _, context in
@@ -68,7 +70,7 @@ public struct LoginModule: AtriumModule {
             view: SignUpView()
         )
         registrar.get("/signup", name: "sign-up", scene: signUp)
-        registrar.post("/signup", scene: signUp, action: SignUpModel.Submit.self) { model, submit, context in
+        registrar.post("/signup", formTokens: .includingReplacedSession, scene: signUp, action: SignUpModel.Submit.self) { model, submit, context in
             try await model.signUp(submit, context: context)
         }
 

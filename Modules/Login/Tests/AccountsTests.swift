@@ -18,6 +18,7 @@ struct AccountsTests {
     struct PlainHashing: PasswordHashing {
         func hash(_ password: String) async -> String { "plain:" + password }
         func verify(_ password: String, against hash: String) async -> Bool { hash == "plain:" + password }
+        func needsRehash(_ hash: String) -> Bool { false }
     }
 
     let clock = TestClock()
@@ -47,6 +48,7 @@ struct AccountsTests {
         let policy = PasswordPolicy()
         #expect(policy.problem(with: "short", email: "a@b.co") == .passwordTooShort)
         #expect(policy.problem(with: String(repeating: "x", count: 129), email: "a@b.co") == .passwordTooLong)
+        #expect(policy.problem(with: String(repeating: "é", count: 65), email: "a@b.co") == .passwordTooLong, "130 bytes of UTF-8")
         #expect(policy.problem(with: String(repeating: "x", count: 128), email: "a@b.co") == nil)
         #expect(policy.problem(with: "adalovelace@example.com", email: "AdaLovelace@example.com") == .passwordIsEmail)
         #expect(policy.problem(with: "alllowercaseletters", email: "a@b.co") == nil, "no composition rules")

@@ -1,13 +1,11 @@
 import AtriumSDK
 
-/// Accounts in the module's shared records: by id, with an index from email to id. One actor per
-/// host, so two sign-ups with the same email cannot both succeed.
-actor StoredAccounts: AccountRepository {
+/// Accounts in the module's shared records: by id, with an index from email to id. The email's
+/// index entry is claimed in one step, so two sign-ups with one email cannot both succeed.
+struct StoredAccounts: AccountRepository {
     struct EmailEntry: Codable, Sendable { var accountID: String }
 
     let records: any RecordStore
-
-    init(records: any RecordStore) { self.records = records }
 
     func account(id: String) async throws -> Account? {
         try await records.record(Account.self, id: id, in: "accounts")
@@ -19,12 +17,25 @@ actor StoredAccounts: AccountRepository {
     }
 
     func create(_ account: Account) async throws {
-        if try await records.record(EmailEntry.self, id: account.email, in: "emails") != nil { throw LoginError.emailTaken }
+        // The account first, then its email: an email entry never points at nothing.
         try await records.save(account, id: account.id, in: "accounts")
-        try await records.save(EmailEntry(accountID: account.id), id: account.email, in: "emails")
+        do {
+            try await records.update(EmailEntry.self, id: account.email, in: "emails") { entry in
+                guard entry == nil else { throw LoginError.emailTaken }
+                entry = EmailEntry(accountID: account.id)
+            }
+        } catch {
+            try? await records.deleteRecord(id: account.id, in: "accounts")
+            throw error
+        }
     }
 
-    func update(_ account: Account) async throws {
-        try await records.save(account, id: account.id, in: "accounts")
+    func update(id: String, _ change: @escaping @Sendable (inout Account) -> Void) async throws -> Account? {
+        try await records.update(Account.self, id: id, in: "accounts") { stored in
+            guard var account = stored else { return nil }
+            change(&account)
+            stored = account
+            return account
+        }
     }
 }

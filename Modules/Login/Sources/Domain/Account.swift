@@ -33,12 +33,25 @@ public struct Account: Sendable, Equatable, Codable {
         newsNotifications = false
     }
 
+    /// Changes the profile details; the full name follows the given and family names.
+    public mutating func setDetails(givenName: String, familyName: String, nickname: String, pictureURL: String) {
+        self.givenName = givenName
+        self.familyName = familyName
+        self.nickname = nickname
+        self.pictureURL = pictureURL
+        let name = [givenName, familyName].filter { !$0.isEmpty }.joined(separator: " ")
+        if !name.isEmpty { fullName = name }
+    }
+
     /// How complete the profile is: the share of given name, family name, nickname, email and
     /// picture that are filled in.
     public var completion: Double {
         let fields = [givenName, familyName, nickname, email, pictureURL]
         return Double(fields.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count) / Double(fields.count)
     }
+
+    /// The name to show: the full name, else the email.
+    public var displayName: String { fullName.isEmpty ? email : fullName }
 
     /// "AL" for Ada Lovelace: the avatar shown when there is no picture.
     public var initials: String {

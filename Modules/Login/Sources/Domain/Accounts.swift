@@ -28,40 +28,75 @@ public struct Accounts: Sendable {
         self.now = now
     }
 
+    /// Creates an account. When the email already has one and the password is its password (a
+    /// second click on "Sign up", or someone who forgot they signed up), it signs in instead,
+    /// through the same lockout as the sign-in form.
     public func signUp(fullName: String, email rawEmail: String, password: String) async throws -> Result<Account, SignUpErrors> {
+        // Lengths first: nothing else reads an over-long value.
+        var errors = SignUpErrors(
+            fullName: TextLimit.name.allows(fullName) ? nil : .fieldTooLong("Full name", limit: TextLimit.name.characters),
+            email: TextLimit.email.allows(rawEmail) ? nil : .invalidEmail,
+            password: PasswordPolicy.limit.allows(password) ? nil : .passwordTooLong
+        )
+        guard errors.isEmpty else { return .failure(errors) }
         let email = EmailAddress.normalized(rawEmail)
         let name = fullName.trimmingCharacters(in: .whitespacesAndNewlines)
-        var errors = SignUpErrors(
-            fullName: name.isEmpty ? .missingName : (name.count > 100 ? .fieldTooLong("Full name") : nil),
+        errors = SignUpErrors(
+            fullName: name.isEmpty ? .missingName : nil,
             email: EmailAddress.isPlausible(email) ? nil : .invalidEmail,
             password: passwordPolicy.problem(with: password, email: email)
         )
-        if errors.email == nil, try await repository.account(email: email) != nil { errors.email = .emailTaken }
+        if errors.email == nil, try await repository.account(email: email) != nil {
+            return try await signUpWithTakenEmail(email, password: password, otherErrors: errors)
+        }
         guard errors.isEmpty else { return .failure(errors) }
         let account = Account(id: UUID().uuidString, email: email, fullName: name, passwordHash: await hasher.hash(password))
         do {
             try await repository.create(account)
         } catch LoginError.emailTaken {
-            return .failure(SignUpErrors(email: .emailTaken))
+            // Another sign-up for this email won the race (a double click): sign in to it.
+            return try await signUpWithTakenEmail(email, password: password, otherErrors: SignUpErrors())
         }
         return .success(account)
+    }
+
+    private func signUpWithTakenEmail(_ email: String, password: String, otherErrors: SignUpErrors) async throws -> Result<Account, SignUpErrors> {
+        guard otherErrors.password == nil else { return .failure(SignUpErrors(email: .emailTaken, password: otherErrors.password)) }
+        switch try await signIn(email: email, password: password) {
+        case .success(let account): return .success(account)
+        case .failure(.lockedOut(let minutes)): return .failure(SignUpErrors(email: .lockedOut(minutes: minutes)))
+        case .failure: return .failure(SignUpErrors(email: .emailTaken))
+        }
     }
 
     /// Signs in with email and password. Whichever is wrong, the answer is the same; after too
     /// many failures the email is locked out for a while, even with the right password.
     public func signIn(email rawEmail: String, password: String) async throws -> Result<Account, LoginError> {
+        guard TextLimit.email.allows(rawEmail), PasswordPolicy.signInLimit.allows(password), !password.isEmpty else {
+            // No account can have such a password: nothing to check, nothing to count.
+            return .failure(.incorrectCredentials)
+        }
         let email = EmailAddress.normalized(rawEmail)
-        let record = try await failures.failures(for: email)
-        if let minutes = lockout.minutesLocked(record, at: now()) { return .failure(.lockedOut(minutes: minutes)) }
+        let attemptTime = now()
+        let lockout = self.lockout
+        if let minutes = try await failures.update(for: email, { lockout.admit(&$0, at: attemptTime) }) {
+            return .failure(.lockedOut(minutes: minutes))
+        }
         let account = try await repository.account(email: email)
         let matches = await hasher.verify(password, against: account?.passwordHash ?? decoyHash)
         guard let account, matches else {
-            let updated = lockout.recordingFailure(record, at: now())
-            try await failures.save(updated, for: email)
-            if let minutes = lockout.minutesLocked(updated, at: now()) { return .failure(.lockedOut(minutes: minutes)) }
+            // The attempt was counted when it was let in; it may have locked the email.
+            if let minutes = lockout.minutesLocked(try await failures.failures(for: email), at: now()) {
+                return .failure(.lockedOut(minutes: minutes))
+            }
             return .failure(.incorrectCredentials)
         }
-        if !record.times.isEmpty || record.lockedUntil != nil { try await failures.clear(for: email) }
+        try await failures.clear(for: email)
+        if hasher.needsRehash(account.passwordHash) {
+            // An older hash format: store the password's hash in today's format.
+            let upgraded = await hasher.hash(password)
+            _ = try await repository.update(id: account.id) { $0.passwordHash = upgraded }
+        }
         return .success(account)
     }
 
@@ -74,28 +109,33 @@ public struct Accounts: Sendable {
         nickname: String,
         picture: String
     ) async throws -> Result<Account, ProfileDetailsErrors> {
-        guard var account = try await repository.account(id: id) else { return .failure(ProfileDetailsErrors()) }
-        func clean(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
-        let picture = clean(picture)
-        let errors = ProfileDetailsErrors(
-            givenName: clean(givenName).count > 100 ? .fieldTooLong("Given name") : nil,
-            familyName: clean(familyName).count > 100 ? .fieldTooLong("Family name") : nil,
-            nickname: clean(nickname).count > 100 ? .fieldTooLong("Nick name") : nil,
-            picture: picture.isEmpty || (picture.hasPrefix("https://") && URL(string: picture)?.host != nil) ? nil : .invalidPicture
+        func tooLong(_ text: String, _ field: String, _ limit: TextLimit) -> LoginError? {
+            limit.allows(text) ? nil : .fieldTooLong(field, limit: limit.characters)
+        }
+        var errors = ProfileDetailsErrors(
+            givenName: tooLong(givenName, "Given name", .name),
+            familyName: tooLong(familyName, "Family name", .name),
+            nickname: tooLong(nickname, "Nick name", .name),
+            picture: TextLimit.address.allows(picture) ? nil : .invalidPicture
         )
         guard errors.isEmpty else { return .failure(errors) }
-        account.givenName = clean(givenName)
-        account.familyName = clean(familyName)
-        account.nickname = clean(nickname)
-        account.pictureURL = picture
-        try await repository.update(account)
+        func clean(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let (given, family, nick, picture) = (clean(givenName), clean(familyName), clean(nickname), clean(picture))
+        if !(picture.isEmpty || (picture.hasPrefix("https://") && URL(string: picture)?.host != nil)) { errors.picture = .invalidPicture }
+        guard errors.isEmpty else { return .failure(errors) }
+        guard
+            let account = try await repository.update(
+                id: id,
+                { account in account.setDetails(givenName: given, familyName: family, nickname: nick, pictureURL: picture) }
+            )
+        else { return .failure(ProfileDetailsErrors()) }
         return .success(account)
     }
 
     public func updateNotifications(id: String, push: Bool, news: Bool) async throws {
-        guard var account = try await repository.account(id: id) else { return }
-        account.pushNotifications = push
-        account.newsNotifications = news
-        try await repository.update(account)
+        _ = try await repository.update(id: id) { account in
+            account.pushNotifications = push
+            account.newsNotifications = news
+        }
     }
 }

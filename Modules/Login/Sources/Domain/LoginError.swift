@@ -7,9 +7,10 @@ public enum LoginError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingName
     case passwordTooShort
     case passwordTooLong
+    case passwordHasControlCharacters
     case passwordIsEmail
     case invalidPicture
-    case fieldTooLong(String)
+    case fieldTooLong(String, limit: Int)
 
     public var description: String {
         switch self {
@@ -19,11 +20,13 @@ public enum LoginError: Error, Sendable, Equatable, CustomStringConvertible {
         case .emailTaken: "An account with this email already exists. Sign in instead."
         case .invalidEmail: "Enter an email address such as name@example.com."
         case .missingName: "Enter your full name."
-        case .passwordTooShort: "Password must be at least 12 characters."
-        case .passwordTooLong: "Password must be at most 128 characters."
+        case .passwordTooShort: "Password must be at least \(PasswordPolicy.minimumLength) characters."
+        case .passwordTooLong:
+            "Password must be at most \(PasswordPolicy.limit.bytes) bytes: \(PasswordPolicy.limit.bytes) plain letters, fewer with accents or emoji."
+        case .passwordHasControlCharacters: "Password must not contain control characters such as tabs or line breaks."
         case .passwordIsEmail: "Password must not be your email address."
         case .invalidPicture: "Picture must be an https:// address, or left empty."
-        case .fieldTooLong(let field): "\(field) must be at most 100 characters."
+        case .fieldTooLong(let field, let limit): "\(field) must be at most \(limit) characters."
         }
     }
 }

@@ -3,12 +3,24 @@ import AtriumSDK
 /// Profile details: how complete the profile is, its rows, and the form that completes it.
 struct ProfileDetailsModel: SceneModel {
     struct State: Sendable, Equatable {
+        /// The account as stored: the completion bar counts only what was saved.
         var account: Account
+        /// What the form shows: the stored details, or the values just refused.
+        var form: Submit
         var isEditing: Bool
         var errors = ProfileDetailsErrors()
+
+        init(account: Account, form: Submit? = nil, isEditing: Bool, errors: ProfileDetailsErrors = ProfileDetailsErrors()) {
+            self.account = account
+            self.form =
+                form
+                ?? Submit(givenName: account.givenName, familyName: account.familyName, nickname: account.nickname, picture: account.pictureURL)
+            self.isEditing = isEditing
+            self.errors = errors
+        }
     }
 
-    struct Submit: Decodable, Sendable {
+    struct Submit: Decodable, Sendable, Equatable {
         var givenName: String?
         var familyName: String?
         var nickname: String?
@@ -38,12 +50,8 @@ struct ProfileDetailsModel: SceneModel {
         case .success:
             return .navigate(.route("profile.details"))
         case .failure(let errors):
-            guard var account = try await accounts.account(id: userID) else { return .navigate(.route(.signIn)) }
-            account.givenName = submit.givenName ?? ""
-            account.familyName = submit.familyName ?? ""
-            account.nickname = submit.nickname ?? ""
-            account.pictureURL = submit.picture ?? ""
-            return .invalid(State(account: account, isEditing: true, errors: errors))
+            guard let account = try await accounts.account(id: userID) else { return .navigate(.route(.signIn)) }
+            return .invalid(State(account: account, form: submit, isEditing: true, errors: errors))
         }
     }
 }

@@ -32,18 +32,26 @@ struct ProfileDetailsView: SceneView {
                         action: .route("profile.details.edit"),
                         content: [
                             .field(
-                                Field(name: "givenName", label: "Given name", value: account.givenName, error: state.errors.givenName?.description)),
+                                Field(
+                                    name: "givenName", label: "Given name", value: state.form.givenName ?? "",
+                                    error: state.errors.givenName?.description,
+                                    maxLength: TextLimit.name.characters)),
                             .field(
                                 Field(
-                                    name: "familyName", label: "Family name", value: account.familyName, error: state.errors.familyName?.description)),
-                            .field(Field(name: "nickname", label: "Nick name", value: account.nickname, error: state.errors.nickname?.description)),
+                                    name: "familyName", label: "Family name", value: state.form.familyName ?? "",
+                                    error: state.errors.familyName?.description, maxLength: TextLimit.name.characters)),
+                            .field(
+                                Field(
+                                    name: "nickname", label: "Nick name", value: state.form.nickname ?? "", error: state.errors.nickname?.description,
+                                    maxLength: TextLimit.name.characters)),
                             .field(
                                 Field(
                                     name: "picture",
                                     label: "Picture (https address)",
-                                    value: account.pictureURL,
+                                    value: state.form.picture ?? "",
                                     error: state.errors.picture?.description,
-                                    placeholder: "https://…"
+                                    placeholder: "https://…",
+                                    maxLength: TextLimit.address.characters
                                 )
                             ),
                             .button(Button("Save")),

@@ -8,12 +8,12 @@ struct ProfileView: SceneView {
                 .image(
                     Image(
                         source: account.pictureURL.isEmpty ? nil : account.pictureURL,
-                        alt: "Picture of \(account.fullName)",
+                        alt: "Picture of \(account.displayName)",
                         placeholder: account.initials,
                         shape: .circle
                     )
                 ),
-                .heading(Heading(account.fullName)),
+                .heading(Heading(account.displayName)),
                 .text(Text(account.email, style: .caption)),
                 .section(
                     Section(

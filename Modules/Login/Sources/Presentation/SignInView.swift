@@ -9,7 +9,8 @@ struct SignInView: SceneView {
                 Form(
                     action: .path("/login" + LocalPath.returnQuery(state.returnTo)),
                     content: [
-                        .field(Field(.email, name: "email", label: "Email", value: state.email, isRequired: true)),
+                        .field(
+                            Field(.email, name: "email", label: "Email", value: state.email, isRequired: true, maxLength: TextLimit.email.characters)),
                         .field(Field(.password, name: "password", label: "Password", isRequired: true)),
                         .button(Button("Sign in")),
                     ]

@@ -12,11 +12,11 @@ struct SignUpView: SceneView {
                             .field(
                                 Field(
                                     .text, name: "fullName", label: "Full name", value: state.fullName, error: state.errors.fullName?.description,
-                                    isRequired: true)),
+                                    isRequired: true, maxLength: TextLimit.name.characters, autofill: .name)),
                             .field(
                                 Field(
                                     .email, name: "email", label: "Email", value: state.email, error: state.errors.email?.description,
-                                    isRequired: true)),
+                                    isRequired: true, maxLength: TextLimit.email.characters)),
                             .field(
                                 Field(
                                     .password,
@@ -25,7 +25,8 @@ struct SignUpView: SceneView {
                                     error: state.errors.password?.description,
                                     placeholder: "At least 12 characters",
                                     isRequired: true,
-                                    maxLength: PasswordPolicy.maximumLength
+                                    maxLength: PasswordPolicy.limit.characters,
+                                    autofill: .newPassword
                                 )
                             ),
                             .button(Button("Sign up")),

@@ -1,0 +1,207 @@
+import AtriumHost
+import AtriumSDK
+import AtriumTestKit
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Login
+
+/// What trying to break Login found: passwords bcrypt cannot hold, lockouts raced in parallel,
+/// edits that overwrote each other, forms from another tab, double clicks, long names.
+@Suite("Login hardening")
+struct LoginHardeningTests {
+    static let ada = LoginHostTests.ada
+
+    static func signIn(_ browser: TestBrowser, password: String) async throws -> TestPage {
+        _ = try await browser.get("/login")
+        return try await browser.post("/login", form: ["email": "ada@example.com", "password": password])
+    }
+
+    @Test func twelveNULsAreRefusedAtSignUpAndTheEmptyPasswordNeverSignsIn() async throws {
+        let host = try await LoginHostTests.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            var form = Self.ada
+            form["password"] = String(repeating: "\u{0}", count: 12)
+            let refused = try await LoginHostTests.signUp(browser, form)
+            #expect(refused.status == 422)
+            #expect(refused.body.contains("Password must not contain control characters"))
+            _ = try await LoginHostTests.signUp(browser)
+            try await LoginHostTests.signOut(browser)
+            #expect(try await Self.signIn(browser, password: "").status == 401)
+            #expect(try await Self.signIn(browser, password: "\u{0}").status == 401)
+        }
+    }
+
+    @Test func everyByteOfALongPasswordCounts() async throws {
+        let host = try await LoginHostTests.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            var form = Self.ada
+            form["password"] = String(repeating: "A", count: 72) + "first"
+            #expect(try await LoginHostTests.signUp(browser, form).status == 303)
+            try await LoginHostTests.signOut(browser)
+            #expect(try await Self.signIn(browser, password: String(repeating: "A", count: 72) + "different").status == 401)
+            #expect(try await Self.signIn(browser, password: String(repeating: "A", count: 72)).status == 401)
+            #expect(try await Self.signIn(browser, password: String(repeating: "A", count: 72) + "first").status == 303)
+        }
+    }
+
+    @Test func parallelWrongPasswordsAllCountAndLockTheEmail() async throws {
+        let host = try await LoginHostTests.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await LoginHostTests.signUp(browser)
+            try await LoginHostTests.signOut(browser)
+            _ = try await browser.get("/login")
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for attempt in 0..<20 {
+                    group.addTask {
+                        try await browser.post("/login", form: ["email": "ada@example.com", "password": "wrong password \(attempt)"]).status
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 401 }.count <= 4, "at most four wrong passwords are answered as wrong: \(statuses)")
+            #expect(statuses.filter { $0 == 429 }.count >= 16)
+            #expect(try await Self.signIn(browser, password: "correct horse battery").status == 429, "locked, even for the right password")
+        }
+    }
+
+    @Test func atMostFivePasswordsAreTriedPerWindowHoweverManyArriveAtOnce() async throws {
+        let verified = Mutex(0)
+        struct CountingHashing: PasswordHashing {
+            let verified: @Sendable () -> Void
+            func hash(_ password: String) async -> String { "plain:" + password }
+            func verify(_ password: String, against hash: String) async -> Bool {
+                verified()
+                try? await Task.sleep(for: .milliseconds(20))
+                return hash == "plain:" + password
+            }
+            func needsRehash(_ hash: String) -> Bool { false }
+        }
+        let records = InMemoryRecordStore()
+        let accounts = Accounts(
+            repository: StoredAccounts(records: records), failures: StoredSignInFailures(records: records),
+            hasher: CountingHashing { verified.withLock { $0 += 1 } }, decoyHash: "plain:decoy")
+        _ = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery")
+        let results = try await withThrowingTaskGroup(of: Result<Account, LoginError>.self) { group in
+            for attempt in 0..<50 { group.addTask { try await accounts.signIn(email: "ada@example.com", password: "guess \(attempt)") } }
+            return try await group.reduce(into: [Result<Account, LoginError>]()) { $0.append($1) }
+        }
+        #expect(verified.withLock { $0 } == 5, "only the five attempts let in were checked")
+        #expect(results.filter { if case .failure(.lockedOut) = $0 { true } else { false } }.count >= 45)
+    }
+
+    @Test func profileDetailsAndNotificationsSavedAtOnceAreBothKept() async throws {
+        let host = try await LoginHostTests.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await LoginHostTests.signUp(browser)
+            _ = try await browser.get("/profile")
+            for round in 0..<10 {
+                async let details = browser.post(
+                    "/profile/details/edit", form: ["givenName": "Ada \(round)", "familyName": "Lovelace", "nickname": "Countess", "picture": ""])
+                async let switches = browser.post("/profile/notifications", form: round.isMultiple(of: 2) ? ["news": "true"] : ["push": "true"])
+                let statuses = try await [details.status, switches.status]
+                #expect(statuses == [303, 303])
+                let profile = try await browser.get("/profile")
+                #expect(profile.body.contains("Ada \(round) Lovelace"), "round \(round): the details were kept")
+                let newsOn = profile.body.contains(#"name="news" value="true" checked"#)
+                #expect(newsOn == round.isMultiple(of: 2), "round \(round): the switches were kept")
+            }
+        }
+    }
+
+    @Test func theProfileShowsTheNewNameAndARefusedSaveDoesNotCount() async throws {
+        let host = try await LoginHostTests.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await LoginHostTests.signUp(browser)
+            _ = try await browser.get("/profile/details/edit")
+            _ = try await browser.post("/profile/details/edit", form: ["givenName": "Grace", "familyName": "Hopper", "nickname": "", "picture": ""])
+            let profile = try await browser.get("/profile")
+            #expect(profile.body.contains(">Grace Hopper</h2>"))
+            #expect(profile.body.contains(">GH</span>"), "the initials follow the name")
+            let refused = try await browser.post(
+                "/profile/details/edit",
+                form: ["givenName": "Grace", "familyName": "Hopper", "nickname": "Amazing", "picture": "ftp://nope"])
+            #expect(refused.status == 422)
+            #expect(refused.body.contains(#"value="60">60%</progress>"#), "the bar counts what is saved, not what was refused")
+            #expect(refused.body.contains(#"value="Amazing""#), "what was typed stays in the form")
+        }
+    }
+
+    @Test func combiningMarksCannotStretchANamePastItsLimit() async throws {
+        let host = try await LoginHostTests.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            var form = Self.ada
+            form["fullName"] = "Z" + String(repeating: "\u{301}", count: 5000)
+            let page = try await LoginHostTests.signUp(browser, form)
+            #expect(page.status == 422)
+            #expect(page.body.contains("Full name must be at most 100 characters."))
+            form["fullName"] = String(repeating: "x", count: 1_000_000)
+            #expect(try await LoginHostTests.signUp(browser, form).status == 422)
+        }
+    }
+
+    @Test func aSignInFormFromAnotherTabStillSignsIn() async throws {
+        let host = try await LoginHostTests.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await LoginHostTests.signUp(browser)
+            try await LoginHostTests.signOut(browser)
+            _ = try await browser.get("/login")
+            let secondTab = try #require(browser.lastCSRFToken)
+            #expect(try await browser.post("/login", form: ["email": "ada@example.com", "password": "correct horse battery"]).status == 303)
+            let second = try await browser.post(
+                "/login", form: ["email": "ada@example.com", "password": "correct horse battery"], csrfToken: secondTab)
+            #expect(second.status == 303)
+            #expect(!second.body.contains("Form expired"))
+        }
+    }
+
+    @Test func aDoubleClickedSignUpSignsIntoTheAccountItJustCreated() async throws {
+        let host = try await LoginHostTests.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await browser.get("/signup")
+            async let first = browser.post("/signup", form: Self.ada)
+            async let second = browser.post("/signup", form: Self.ada)
+            let pages = try await [first, second]
+            #expect(pages.map(\.status) == [303, 303], "\(pages.map { $0.body.prefix(2000) })")
+            #expect(!pages.contains { $0.body.contains("already exists") })
+            #expect(try await browser.get("/profile").status == 200)
+        }
+    }
+
+    @Test func passwordFieldsSayWhichPasswordTheyWant() async throws {
+        let host = try await LoginHostTests.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let signUp = try await browser.get("/signup")
+            let signIn = try await browser.get("/login")
+            #expect(signUp.body.contains(#"autocomplete="new-password""#))
+            #expect(signIn.body.contains(#"autocomplete="current-password""#))
+        }
+    }
+
+    @Test func anOlderHashStillSignsInAndIsReplaced() async throws {
+        /// Hashes starting "old:" are an older format; new ones start "new:".
+        struct VersionedHashing: PasswordHashing {
+            func hash(_ password: String) async -> String { "new:" + password }
+            func verify(_ password: String, against hash: String) async -> Bool { hash == "new:" + password || hash == "old:" + password }
+            func needsRehash(_ hash: String) -> Bool { hash.hasPrefix("old:") }
+        }
+        let records = InMemoryRecordStore()
+        let accounts = Accounts(
+            repository: StoredAccounts(records: records), failures: StoredSignInFailures(records: records),
+            hasher: VersionedHashing(), decoyHash: "new:decoy")
+        let account = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery").get()
+        _ = try await StoredAccounts(records: records).update(id: account.id) { $0.passwordHash = "old:correct horse battery" }
+        #expect(try await accounts.signIn(email: "ada@example.com", password: "correct horse battery").isSuccess)
+        #expect(try await accounts.account(id: account.id)?.passwordHash == "new:correct horse battery")
+    }
+}
