@@ -30,6 +30,10 @@ public struct CookbookModule: AtriumModule {
             if provider == .pixabay && (key ?? "").isEmpty {
                 throw DecodingError.keyNotFound(CodingKeys.key, .init(codingPath: container.codingPath, debugDescription: "pixabay needs a key"))
             }
+            guard Configuration.isWebAddress(baseURL) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .baseURL, in: container, debugDescription: "'\(baseURL)' is not an http(s) address, such as https://pixabay.com/api/")
+            }
         }
     }
 
@@ -65,10 +69,27 @@ public struct CookbookModule: AtriumModule {
                         CodingKeys.ingredientsURL, .init(codingPath: container.codingPath, debugDescription: "remote needs it"))
                 }
             }
-            guard timeoutSeconds > 0 else {
+            guard (1...300).contains(timeoutSeconds) else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .timeoutSeconds, in: container, debugDescription: "use a number of seconds above 0, such as 10")
+                    forKey: .timeoutSeconds, in: container, debugDescription: "use a number of seconds from 1 to 300, such as 10")
             }
+            guard (0...604_800).contains(refreshSeconds) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .refreshSeconds, in: container, debugDescription: "use a number of seconds from 0 to 604800 (a week), such as 300")
+            }
+            for (key, url) in [(CodingKeys.recipesURL, recipesURL), (.ingredientsURL, ingredientsURL)] {
+                if let url, !Self.isWebAddress(url) {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: container,
+                        debugDescription: "'\(url)' is not an http(s) address; write one such as https://example.com/recipes")
+                }
+            }
+        }
+
+        /// An http or https address with a host: the only kind the recipe service can have.
+        static func isWebAddress(_ text: String) -> Bool {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
+            return ["http", "https"].contains(scheme) && url.host?.isEmpty == false
         }
     }
 
@@ -121,6 +142,10 @@ public struct CookbookModule: AtriumModule {
             images = NoImageLookup()
         }
 
+        // A pantry chosen before signing in joins the account's: its ingredients, then the visitor's.
+        registrar.mergeAtSignIn(StoredPantry.Record.self, in: StoredPantry.collection) { visitor, account in
+            StoredPantry.Record.merged(visitor: visitor, account: account)
+        }
         registrar.factory(DiscoverRecipes.self) { context in
             DiscoverRecipes(source: source, pantry: StoredPantry(records: context.storage), images: images)
         }

@@ -31,6 +31,9 @@ public struct PilotModule: AtriumModule {
                 fix: #"the file must be {"pilot-licenses": [{"type": "PPL", "aircrafts": ["C152"]}, …]}, every license with at least one aircraft"#
             )
         }
+        // A visitor who registered and then signs in keeps that registration, unless the account
+        // already has one of its own: the account's stays.
+        registrar.mergeAtSignIn(RegisteredPilot.self, in: StoredRegistrations.collection) { _, account in account }
         registrar.factory(PilotRegistration.self) { context in
             PilotRegistration(licenses: LoadedLicenses(all: licenses), registrations: StoredRegistrations(records: context.storage))
         }

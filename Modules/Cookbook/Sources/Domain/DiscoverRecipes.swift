@@ -72,10 +72,11 @@ public struct DiscoverRecipes: Sendable {
         )
     }
 
-    /// One recipe by its number, or nil when there is no such recipe.
+    /// One recipe by its number (from 1), or nil when there is no such recipe: 0, negative
+    /// numbers and numbers past the last recipe alike, `Int.min` and `Int.max` included.
     public func recipe(number: Int) async throws -> RecipeDetail? {
         let book = try await source.load()
-        guard book.recipes.indices.contains(number - 1) else { return nil }
+        guard number >= 1, number <= book.recipes.count else { return nil }
         let recipe = book.recipes[number - 1]
         let have = Set(try await available(in: book).names)
         var seen = Set<String>()

@@ -17,8 +17,10 @@ public struct RecipeFilter: Sendable {
         var ingredients: [Int32] = []
         var starts: [Int] = [0]
         starts.reserveCapacity(recipes.count + 1)
-        for recipe in recipes {
-            let start = ingredients.count
+        // The last recipe each ingredient number was added to: a recipe that names an ingredient
+        // twice keeps it once, in one pass however long the recipe is.
+        var lastRecipe: [Int] = []
+        for (index, recipe) in recipes.enumerated() {
             for name in recipe.ingredients {
                 let number: Int32
                 if let known = numbers[name] {
@@ -26,8 +28,12 @@ public struct RecipeFilter: Sendable {
                 } else {
                     number = Int32(numbers.count)
                     numbers[name] = number
+                    lastRecipe.append(-1)
                 }
-                if !ingredients[start...].contains(number) { ingredients.append(number) }
+                if lastRecipe[Int(number)] != index {
+                    lastRecipe[Int(number)] = index
+                    ingredients.append(number)
+                }
             }
             starts.append(ingredients.count)
         }
@@ -40,13 +46,6 @@ public struct RecipeFilter: Sendable {
     }
 
     public var recipeCount: Int { starts.count - 1 }
-
-    /// For each recipe, what it lacks: nothing (cookable), one ingredient (named), or more.
-    public enum Match: Sendable, Equatable {
-        case cookable
-        case missing(String)
-        case missingMore(Int)
-    }
 
     /// The positions of the recipes that can be cooked, in their original order.
     public func cookable(with available: [String]) -> [Int] {
@@ -71,17 +70,6 @@ public struct RecipeFilter: Sendable {
             if count == 1 { result.append((recipe, names[Int(missing)])) }
         }
         return result
-    }
-
-    /// The ingredient names of one recipe (distinct, in order) and whether each is available.
-    public func match(recipe: Int, with available: [String]) -> Match {
-        let have = table(for: available)
-        let lacking = ingredients[starts[recipe]..<starts[recipe + 1]].filter { !have[Int($0)] }
-        switch lacking.count {
-        case 0: return .cookable
-        case 1: return .missing(names[Int(lacking[0])])
-        default: return .missingMore(lacking.count)
-        }
     }
 
     private func table(for available: [String]) -> [Bool] {

@@ -25,23 +25,31 @@ public struct UpdatePantry: Sendable {
     /// Keeps exactly these ingredients (names the data does not know are dropped).
     public func choose(_ names: [String]) async throws {
         let known = Set(try await source.load().allIngredients)
-        var seen = Set<String>()
-        try await pantry.save(names.filter { known.contains($0) && seen.insert($0).inserted })
+        let chosen = Self.distinct(names, known: known)
+        try await pantry.update { $0 = chosen }
     }
 
+    /// Adds one ingredient, as one step with the pantry's other changes (ten adds at once keep ten).
     public func add(_ name: String) async throws {
-        try await choose(try await current() + [name])
+        let book = try await source.load()
+        guard Set(book.allIngredients).contains(name) else { return }
+        let defaults = book.availableIngredients
+        try await pantry.update { chosen in
+            let current = chosen ?? defaults
+            if !current.contains(name) { chosen = current + [name] } else { chosen = current }
+        }
     }
 
     public func remove(_ name: String) async throws {
-        try await choose(try await current().filter { $0 != name })
+        let defaults = try await source.load().availableIngredients
+        try await pantry.update { chosen in chosen = (chosen ?? defaults).filter { $0 != name } }
     }
 
     /// Back to the source's list.
     public func reset() async throws { try await pantry.reset() }
 
-    private func current() async throws -> [String] {
-        if let chosen = try await pantry.ingredients() { return chosen }
-        return try await source.load().availableIngredients
+    static func distinct(_ names: [String], known: Set<String>) -> [String] {
+        var seen = Set<String>()
+        return names.filter { known.contains($0) && seen.insert($0).inserted }
     }
 }

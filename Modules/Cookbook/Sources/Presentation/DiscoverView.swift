@@ -13,7 +13,9 @@ struct DiscoverView: SceneView {
                     .image(Image(source: ingredient.image, alt: ingredient.name)),
                     .text(Text(ingredient.name)),
                     .button(
-                        Button("Remove", style: .secondary, action: .route("cookbook.pantry.remove", parameters: ["ingredient": ingredient.name]))),
+                        Button(
+                            "Remove", style: .secondary, action: .route("cookbook.pantry.remove", parameters: ["ingredient": ingredient.name]),
+                            accessibilityLabel: "Remove \(ingredient.name)")),
                 ])
             )
         }

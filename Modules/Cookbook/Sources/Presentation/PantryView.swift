@@ -7,7 +7,8 @@ struct PantryView: SceneView {
             .text(
                 Text(
                     state.usesPantry
-                        ? "You have \(count) ingredients." : "These are the recipe service's ingredients. Switch off what you don't have.")),
+                        ? "You have \(count) ingredient\(count == 1 ? "" : "s")."
+                        : "These are the recipe service's ingredients. Switch off what you don't have.")),
             .form(
                 Form(
                     action: .route("cookbook.pantry"),

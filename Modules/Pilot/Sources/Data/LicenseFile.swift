@@ -12,7 +12,13 @@ struct LicenseFile: Decodable {
     enum CodingKeys: String, CodingKey { case licenses = "pilot-licenses" }
 
     /// Reads and checks the file, or throws a message that names the file and the problem.
+    /// The largest licenses file read: a list of licenses is a few kilobytes.
+    static let maximumSize = 1024 * 1024
+
     static func load(path: String) throws(LicenseFileError) -> [PilotLicense] {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumSize {
+            throw LicenseFileError(path: path, problem: "the file is \(size / 1024) KiB; at most \(maximumSize / 1024) KiB is read")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LicenseFileError(path: path, problem: "the file cannot be read (does it exist?)")
         }

@@ -1,7 +1,9 @@
 /// Why a registration field is invalid, with the original app's exact messages.
 public enum RegistrationError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidName
+    case nameTooLong
     case invalidLicense
+    case passwordTooLong
     case emptyPassword
     case passwordContainsName
     case shortPassword
@@ -14,7 +16,10 @@ public enum RegistrationError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String {
         switch self {
         case .invalidName: "Must contain at least one non-whitespace character."
+        case .nameTooLong: "Name must be at most \(RegistrationValidator.nameLimit.characters) characters."
         case .invalidLicense: "A valid type of pilot license should be inserted."
+        case .passwordTooLong:
+            "Password must be at most \(RegistrationValidator.passwordBytes) bytes: \(RegistrationValidator.passwordBytes) plain letters, fewer with accents or emoji."
         case .emptyPassword: "Password cannot be empty."
         case .passwordContainsName: "Password should not contains username."
         case .shortPassword: "Password must be at least 12 characters."

@@ -21,7 +21,10 @@ struct PilotView: SceneView {
                         action: .route("pilot.register"),
                         liveValidation: .route("pilot.validate"),
                         content: [
-                            .field(Field(.text, name: "name", label: "Name", value: state.form.name, error: error(state.errors.name))),
+                            .field(
+                                Field(
+                                    .text, name: "name", label: "Name", value: state.form.name, error: error(state.errors.name),
+                                    maxLength: RegistrationValidator.nameLimit.characters, autofill: .name)),
                             .picker(
                                 Picker(
                                     name: "license",
@@ -32,9 +35,14 @@ struct PilotView: SceneView {
                                     error: error(state.errors.license)
                                 )
                             ),
-                            .field(Field(.password, name: "password", label: "Password", error: error(state.errors.password))),
                             .field(
-                                Field(.password, name: "verification", label: "Password verification", error: error(state.errors.verification))
+                                Field(
+                                    .password, name: "password", label: "Password", error: error(state.errors.password),
+                                    maxLength: RegistrationValidator.passwordBytes, autofill: .newPassword)),
+                            .field(
+                                Field(
+                                    .password, name: "verification", label: "Password verification", error: error(state.errors.verification),
+                                    maxLength: RegistrationValidator.passwordBytes, autofill: .newPassword)
                             ),
                             .button(Button("Register", isEnabled: state.errors.isValid)),
                         ]
