@@ -107,10 +107,19 @@ def make_browser(javascript: bool = True) -> webdriver.Chrome:
 
 def wait_for_next_page(driver, old_page) -> None:
     """Waits until `old_page` (the previous <html> element) is gone and the next page has loaded."""
-    from selenium.webdriver.support import expected_conditions
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(old_page))
+    def is_gone(_) -> bool:
+        # Chromium says "stale element" or, while the old document is being torn down, "node does
+        # not belong to the document": either way the old page is gone.
+        try:
+            old_page.is_enabled()
+            return False
+        except WebDriverException:
+            return True
+
+    WebDriverWait(driver, 15).until(is_gone)
     WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 

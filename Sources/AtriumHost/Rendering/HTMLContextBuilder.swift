@@ -70,12 +70,7 @@ struct HTMLContextBuilder {
             return ["action": href(form.action), "validate": live, "csrf": csrfToken, "content": children(form.content)]
         case .field(let field):
             let id = nextID("field-\(field.name)")
-            let autocomplete: String? =
-                switch field.kind {
-                case .email: "email"
-                case .password: "current-password"
-                default: nil
-                }
+            let autocomplete = field.effectiveAutofill?.rawValue
             return [
                 "id": id, "errorID": "\(id)-error", "name": field.name, "label": field.label,
                 "kind": field.kind.rawValue,
@@ -107,7 +102,7 @@ struct HTMLContextBuilder {
             return [
                 "title": button.title, "style": button.style.rawValue,
                 "disabled": !button.isEnabled && !governedByScript, "requiresValid": governedByScript,
-                "action": href(button.action), "csrf": csrfToken,
+                "action": href(button.action), "csrf": csrfToken, "label": text(button.accessibilityLabel),
             ]
         case .link(let link):
             return ["title": link.title, "href": href(link.target), "style": link.style.rawValue]

@@ -11,7 +11,27 @@ public struct TextRenderer: Sendable {
         }
         lines.append("")
         for node in screen.content { lines += self.lines(for: node, depth: 0) }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(Self.visible).joined(separator: "\n") + "\n"
+    }
+
+    /// A line as a terminal may show it: control characters (an escape sequence that would
+    /// recolour or move the cursor, a line break inside a value) and the marks that reorder text
+    /// right to left are written as `\u{1B}`, so what a visitor typed cannot act on the terminal.
+    static func visible(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: isUnsafe) else { return line }
+        var result = ""
+        for scalar in line.unicodeScalars {
+            if isUnsafe(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     private func target(_ target: LinkTarget?) -> String {
@@ -59,7 +79,7 @@ public struct TextRenderer: Sendable {
         case .toggle(let toggle):
             return [indent + "[\(toggle.isOn ? "x" : " ")] \(toggle.label)"]
         case .button(let button):
-            return [indent + "[ \(button.title) ]" + (button.isEnabled ? "" : " (disabled)") + target(button.action)]
+            return [indent + "[ \(button.accessibilityLabel ?? button.title) ]" + (button.isEnabled ? "" : " (disabled)") + target(button.action)]
         case .link(let link):
             return [indent + link.title + target(link.target)]
         case .money(let money):

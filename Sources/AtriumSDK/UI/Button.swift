@@ -7,11 +7,15 @@ public struct Button: Sendable, Equatable, Codable {
     public var isEnabled: Bool
     public var style: Style
     public var action: LinkTarget?
+    /// What assistive technology announces when the title alone is ambiguous ("Remove egg" for
+    /// one of many "Remove" buttons). It should start with the title.
+    public var accessibilityLabel: String?
 
-    public init(_ title: String, isEnabled: Bool = true, style: Style = .primary, action: LinkTarget? = nil) {
+    public init(_ title: String, isEnabled: Bool = true, style: Style = .primary, action: LinkTarget? = nil, accessibilityLabel: String? = nil) {
         self.title = title
         self.isEnabled = isEnabled
         self.style = style
         self.action = action
+        self.accessibilityLabel = accessibilityLabel
     }
 }

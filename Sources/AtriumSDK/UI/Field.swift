@@ -2,6 +2,22 @@
 public struct Field: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable { case text, email, password, number }
 
+    /// What a browser or password manager may fill the field with (HTML's `autocomplete`).
+    public enum Autofill: String, Sendable, Codable {
+        case name
+        case givenName = "given-name"
+        case familyName = "family-name"
+        case nickname
+        case email
+        case username
+        case currentPassword = "current-password"
+        /// A password being chosen: password managers offer to generate and save one.
+        case newPassword = "new-password"
+        case oneTimeCode = "one-time-code"
+        case url
+        case off
+    }
+
     public var kind: Kind
     public var name: String
     public var label: String
@@ -11,6 +27,8 @@ public struct Field: Sendable, Equatable, Codable {
     public var placeholder: String?
     public var isRequired: Bool
     public var maxLength: Int?
+    /// Nil: `email` for email fields, `current-password` for password fields, nothing otherwise.
+    public var autofill: Autofill?
 
     public init(
         _ kind: Kind = .text,
@@ -20,7 +38,8 @@ public struct Field: Sendable, Equatable, Codable {
         error: String? = nil,
         placeholder: String? = nil,
         isRequired: Bool = false,
-        maxLength: Int? = nil
+        maxLength: Int? = nil,
+        autofill: Autofill? = nil
     ) {
         self.kind = kind
         self.name = name
@@ -30,5 +49,16 @@ public struct Field: Sendable, Equatable, Codable {
         self.placeholder = placeholder
         self.isRequired = isRequired
         self.maxLength = maxLength
+        self.autofill = autofill
+    }
+
+    /// The autofill hint a browser gets: the one given, else the kind's usual one.
+    public var effectiveAutofill: Autofill? {
+        if let autofill { return autofill }
+        switch kind {
+        case .email: return .email
+        case .password: return .currentPassword
+        case .text, .number: return nil
+        }
     }
 }

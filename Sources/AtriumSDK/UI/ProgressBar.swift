@@ -1,11 +1,19 @@
 /// How far something has got, from 0 to 1, with a label.
 public struct ProgressBar: Sendable, Equatable, Codable {
+    private enum CodingKeys: String, CodingKey { case value, label }
+
     public var value: Double
     public var label: String
 
     public init(value: Double, label: String) {
-        self.value = min(max(value, 0), 1)
+        // NaN (0 / 0) shows as empty rather than reaching a renderer that rounds it to an Int.
+        self.value = value.isNaN ? 0 : min(max(value, 0), 1)
         self.label = label
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(value: try container.decode(Double.self, forKey: .value), label: try container.decode(String.self, forKey: .label))
     }
 
     /// The value as a whole percentage, "70%".
