@@ -63,6 +63,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        // Signed tokens (HS256 under the host's key now; OpenID Connect's ID tokens against JWKS).
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         // The host reads the configuration file's key tree itself (with line numbers, a bound on
         // alias expansion, and every problem reported at once); swift-configuration reads the
         // environment.
@@ -89,6 +91,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             resources: [.copy("Resources")]
         ),
@@ -112,8 +115,6 @@ let package = Package(
                 "AtriumHost",
                 "AtriumCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // `atrium render` answers one request in-process, without opening a port.
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .target(

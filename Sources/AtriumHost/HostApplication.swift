@@ -1,10 +1,12 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 
-/// The host's HTTP application, built from a ``HostPlan``: every module's routes, the home page,
-/// the stylesheet and module assets, and the health checks.
+/// The host's HTTP application, built from a ``HostPlan``: every module's routes and endpoints, the
+/// home page, the stylesheet and module assets, and the health checks.
 public struct HostApplication: Sendable {
     public let plan: HostPlan
     public let storage: SQLiteStorage
@@ -15,6 +17,7 @@ public struct HostApplication: Sendable {
 
     /// Opens nothing itself: `storage` must be open and the modules' migrations run (see
     /// ``HostRuntime``). `replacements` swaps use-case factories, for tests.
+    @_spi(AtriumHost)
     public init(
         plan: HostPlan,
         storage: SQLiteStorage,
@@ -26,12 +29,15 @@ public struct HostApplication: Sendable {
         self.logger = logger
         sessions = SessionStore(storage: storage, signInMerges: plan.registry.signInMerges)
         services = HostSceneServices(registry: plan.registry, replacements: replacements)
-        let registry = plan.registry
         pages = PageWriter(
             html: try HTMLRenderer(),
-            links: LinkResolver(path: { registry.path(for: $0, parameters: $1) }),
+            links: LinkResolver(registry: plan.registry),
             cookie: SessionCookie(isSecure: plan.settings.http.behindTLS)
         )
+    }
+
+    public init(plan: HostPlan, storage: SQLiteStorage, logger: Logger) throws {
+        try self.init(plan: plan, storage: storage, logger: logger, replacements: [:])
     }
 
     public func makeRouter() throws -> Router<AtriumRequestContext> {
@@ -39,6 +45,7 @@ public struct HostApplication: Sendable {
         // HEAD answers every GET route with its headers and no body (monitors use it).
         let router = Router(context: AtriumRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: SecurityHeadersMiddleware())
         let hostPaths = ["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js"] + registry.assets.keys
         let allowed = AllowedMethods(
             routes: hostPaths.compactMap { path in (try? RoutePattern(path)).map { ($0, HTTPMethodName.get) } }
@@ -47,8 +54,9 @@ public struct HostApplication: Sendable {
         router.add(middleware: ErrorPageMiddleware(pages: pages, allowed: allowed))
 
         let pages = self.pages
-        router.get("/") { request, _ in
-            try await pages.response(for: StandardScreens.home(entries: registry.entries), status: .ok, request: request, session: nil)
+        router.get("/") { request, context in
+            try await pages.response(
+                for: StandardScreens.home(entries: registry.entries), status: .ok, request: request, session: nil, logger: context.logger)
         }
         router.get("/health/live") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"live"}"#)))
@@ -80,25 +88,46 @@ public struct HostApplication: Sendable {
         }
 
         for route in registry.routes {
-            let responder = SceneRouteResponder(route: route, storage: storage, sessions: sessions, services: services, pages: pages)
             let path = RouterPath(Self.hummingbirdPattern(route.pattern))
+            let handle: @Sendable (Request, AtriumRequestContext) async throws -> Response
+            switch route.handler {
+            case .scene(let respond):
+                let responder = SceneRouteResponder(
+                    route: route, respond: respond, storage: storage, sessions: sessions, services: services, pages: pages)
+                handle = { request, context in try await responder.respond(to: request, context: context) }
+            case .endpoint(let respond):
+                let responder = EndpointResponder(route: route, handle: respond, storage: storage)
+                handle = { request, context in try await responder.respond(to: request, context: context) }
+            }
             switch route.method {
-            case .get: router.get(path) { request, context in try await responder.respond(to: request, context: context) }
-            case .post: router.post(path) { request, context in try await responder.respond(to: request, context: context) }
+            case .get: router.get(path, use: handle)
+            case .post: router.post(path, use: handle)
             }
         }
         return router
     }
 
-    /// The application, listening where the configuration says, with the services that run beside
-    /// it (expired sessions are removed every `purgeInterval`).
-    public func makeApplication(purgeInterval: Duration = .seconds(3600)) throws -> some ApplicationProtocol {
+    /// The application, listening where the configuration says.
+    public func makeApplication() throws -> some ApplicationProtocol {
         Application(
             router: try makeRouter(),
             configuration: .init(address: .hostname(plan.settings.http.host, port: plan.settings.http.port), serverName: "Atrium"),
-            services: [SessionPurgeService(sessions: sessions, interval: purgeInterval, logger: logger)],
             logger: logger
         )
+    }
+
+    /// Answers one GET in-process, through the host's own router and without a port (`atrium
+    /// render`): status, reason, where a redirect leads, and the body.
+    public func answer(_ path: String, accept: String) async throws -> (status: Int, reason: String, location: String?, body: String) {
+        let responder = try makeRouter().buildResponder()
+        let request = Request(
+            head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path, headerFields: [.accept: accept]),
+            body: RequestBody(buffer: ByteBuffer())
+        )
+        let response = try await responder.respond(to: request, context: AtriumRequestContext(logger: logger))
+        let collected = CollectedBody()
+        try await response.body.write(CollectingBodyWriter(collected: collected))
+        return (Int(response.status.code), response.status.reasonPhrase, response.headers[.location], String(buffer: collected.buffer))
     }
 
     static func hummingbirdPattern(_ pattern: RoutePattern) -> String {
@@ -121,8 +150,25 @@ public struct HostApplication: Sendable {
     static func asset(_ bytes: [UInt8], contentType: String, maxAge: Int) -> Response {
         Response(
             status: .ok,
-            headers: [.contentType: contentType, .cacheControl: "public, max-age=\(maxAge)", .xContentTypeOptions: "nosniff"],
+            headers: [.contentType: contentType, .cacheControl: "public, max-age=\(maxAge)"],
             body: .init(byteBuffer: ByteBuffer(bytes: bytes))
         )
     }
+}
+
+/// What a response wrote, for a request answered in-process.
+final class CollectedBody: @unchecked Sendable {
+    var buffer = ByteBuffer()
+}
+
+/// Keeps what a response writes in a ``CollectedBody``.
+struct CollectingBodyWriter: ResponseBodyWriter {
+    let collected: CollectedBody
+
+    mutating func write(_ buffer: ByteBuffer) async throws {
+        var buffer = buffer
+        collected.buffer.writeBuffer(&buffer)
+    }
+
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

@@ -1,7 +1,8 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// Runs a prepared host: opens storage, runs the modules' migrations in boot order, serves until
 /// SIGTERM or SIGINT (finishing requests in flight), then shuts the modules down in reverse order.
@@ -21,6 +22,9 @@ public struct HostRuntime: Sendable {
         let storage: SQLiteStorage
         do {
             storage = try SQLiteStorage(path: path)
+            _ = try plan.hostKey.key()
+        } catch let error as HostKey.Unavailable {
+            throw ConfigurationError(source: plan.source, problems: [ConfigurationProblem(key: "secrets", message: error.description)])
         } catch {
             throw ConfigurationError(
                 source: plan.source,
@@ -38,9 +42,13 @@ public struct HostRuntime: Sendable {
         return storage
     }
 
+    /// Serves until SIGTERM or SIGINT under swift-service-lifecycle: the server finishes the
+    /// requests in flight, then the session purge stops, then the modules shut down in reverse boot
+    /// order and the storage closes.
     public func serve() async throws {
         let storage = try await openStorage()
-        let purged = try await SessionStore(storage: storage).purgeExpired()  // then hourly, while serving
+        let sessions = SessionStore(storage: storage)
+        let purged = try await sessions.purgeExpired()
         let application = try HostApplication(plan: plan, storage: storage, logger: logger)
         let ids = plan.registry.modules.map(\.manifest.id)
         logger.info(
@@ -52,13 +60,19 @@ public struct HostRuntime: Sendable {
                 "expiredSessionsRemoved": "\(purged)",
             ]
         )
-        do {
-            try await application.makeApplication().runService()
-        } catch {
-            await shutDown(storage: storage)
-            throw error
-        }
-        await shutDown(storage: storage)
+        // Services start in order and stop in the reverse order.
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [
+                    ModulesService(runtime: self, storage: storage),
+                    SessionPurgeService(sessions: sessions, interval: .seconds(3600), logger: logger),
+                    try application.makeApplication(),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        try await group.run()
     }
 
     func shutDown(storage: SQLiteStorage) async {
@@ -68,5 +82,18 @@ public struct HostRuntime: Sendable {
         }
         try? storage.close()
         logger.info("stopped")
+    }
+}
+
+/// The modules' lifetime as a service: nothing while the host serves; at shutdown (after the server
+/// has finished its requests) each module's shutdown handlers, in reverse boot order, then the
+/// storage closes.
+struct ModulesService: Service {
+    let runtime: HostRuntime
+    let storage: SQLiteStorage
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await runtime.shutDown(storage: storage)
     }
 }

@@ -4,9 +4,8 @@
 /// a `Decodable` type, and adds its scenes, routes and use-case factories in one registration call.
 /// It never imports another module: it meets them through capabilities and route names.
 public protocol AtriumModule: Sendable {
-    /// The module's section of the configuration file, decoded strictly: unknown, missing or
-    /// mistyped keys are configuration errors reported before the host serves anything.
-    associatedtype Configuration: Decodable & Sendable = EmptyConfiguration
+    /// The module's section of the configuration file, each default declared once.
+    associatedtype Configuration: ModuleConfiguration = EmptyConfiguration
 
     /// Who the module is and what it requires and provides.
     static var manifest: ModuleManifest { get }

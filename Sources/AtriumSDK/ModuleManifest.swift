@@ -10,6 +10,10 @@ public struct ModuleManifest: Sendable, Equatable {
     public var provides: [CapabilityName]
     /// Route names this module binds, so others can link or redirect to them (for example "sign-in").
     public var binds: [RouteName]
+    /// Route names of other modules' pages this module's views link to with ``LinkTarget/named(_:)``
+    /// (names its configuration chooses are checked without being listed). The host checks at boot
+    /// that an enabled module binds each one to a page.
+    public var links: [RouteName]
 
     public init(
         id: String,
@@ -17,7 +21,8 @@ public struct ModuleManifest: Sendable, Equatable {
         version: String,
         requires: [CapabilityName] = [],
         provides: [CapabilityName] = [],
-        binds: [RouteName] = []
+        binds: [RouteName] = [],
+        links: [RouteName] = []
     ) {
         self.id = id
         self.title = title
@@ -25,5 +30,6 @@ public struct ModuleManifest: Sendable, Equatable {
         self.requires = requires
         self.provides = provides
         self.binds = binds
+        self.links = links
     }
 }

@@ -1,93 +1,215 @@
+import Foundation
 import Logging
 
-/// Where a module adds its scenes, routes, use-case factories, capabilities and migrations.
+/// Where a module declares its routes and adds its scenes, JSON endpoints, use-case factories,
+/// capabilities and migrations, once, at boot.
 ///
-/// The host passes one registrar to each module's `register` call and builds its router and route
-/// table from what was added.
+/// ```swift
+/// let form = registrar.page("/pilot", name: "pilot")
+/// let register = registrar.action("/pilot/register")
+/// registrar.scene("registration", title: "Pilot registration", isEntry: true,
+///     model: { context in PilotModel(registration: try context.make(PilotRegistration.self)) },
+///     view: PilotView(register: register),
+///     routes: [.page(form), .action(register, PilotModel.Action.register)])
+/// ```
 public final class ModuleRegistrar {
     public let moduleID: String
     public let logger: Logger
-    /// HTTP to remote services, for the module's data sources.
-    public let httpClient: any RemoteHTTPClient
-    /// Password hashing (bcrypt) for modules that keep passwords.
-    public let passwordHasher: any PasswordHasher
-    /// The module's records shared by every visitor, usable from capabilities and shared use cases
-    /// once the host has opened its storage (not during registration itself).
+    /// What the host lends the module: HTTP, password hashing, sealed secrets, signed tokens, the
+    /// clock, random codes.
+    public let services: HostServices
+    /// The module's records shared by every visitor (accounts, sandboxes, caches), usable from
+    /// capabilities, shared use cases and endpoints once the host has opened its storage (not during
+    /// registration itself).
     public let sharedRecords: any RecordStore
 
-    public private(set) var scenes: [SceneRegistration] = []
-    public private(set) var routes: [RouteRegistration] = []
-    public private(set) var factories: [ObjectIdentifier: UseCaseFactory] = [:]
-    public private(set) var capabilities: [CapabilityName: any Sendable] = [:]
-    public private(set) var migrations: [StorageMigration] = []
-    public private(set) var assets: [AssetRegistration] = []
-    public private(set) var shutdownHandlers: [@Sendable () async -> Void] = []
-    public private(set) var signInMerges: [String: SignInMerge] = [:]
-    /// Problems found while registering (bad patterns, duplicate scenes); the host reports them
-    /// with the configuration errors.
-    public private(set) var problems: [String] = []
+    let manifest: ModuleManifest
+    @_spi(AtriumHost) public private(set) var scenes: [SceneRegistration] = []
+    @_spi(AtriumHost) public private(set) var routes: [RouteRegistration] = []
+    @_spi(AtriumHost) public private(set) var factories: [ObjectIdentifier: UseCaseFactory] = [:]
+    @_spi(AtriumHost) public private(set) var capabilities: [CapabilityName: any Sendable] = [:]
+    @_spi(AtriumHost) public private(set) var migrations: [StorageMigration] = []
+    @_spi(AtriumHost) public private(set) var assets: [AssetRegistration] = []
+    @_spi(AtriumHost) public private(set) var shutdownHandlers: [@Sendable () async -> Void] = []
+    @_spi(AtriumHost) public private(set) var signInMerges: [String: SignInMerge] = [:]
+    /// Problems found while registering (bad patterns, a route no scene serves); the host reports
+    /// them with the configuration problems.
+    @_spi(AtriumHost) public private(set) var problems: [String] = []
+    /// Routes declared but not yet given to a scene or an endpoint: the host reports them.
+    private var unserved: [(method: HTTPMethodName, pattern: RoutePattern)] = []
 
-    public init(
-        moduleID: String,
-        logger: Logger,
-        httpClient: any RemoteHTTPClient,
-        passwordHasher: any PasswordHasher,
-        sharedRecords: any RecordStore
-    ) {
-        self.moduleID = moduleID
+    @_spi(AtriumHost)
+    public init(manifest: ModuleManifest, logger: Logger, services: HostServices, sharedRecords: any RecordStore) {
+        self.moduleID = manifest.id
+        self.manifest = manifest
         self.logger = logger
-        self.httpClient = httpClient
-        self.passwordHasher = passwordHasher
+        self.services = services
         self.sharedRecords = sharedRecords
     }
 
-    /// Adds a scene: its view model factory and its view. Routes then lead to it.
-    @discardableResult
-    public func scene<Model: SceneModel, View: SceneView<Model.State>>(
+    // MARK: Routes
+
+    /// Declares a page: a GET route a scene shows. `parameters` are its path segments and query
+    /// items; `name` lets other modules and the configuration link to it (list it in the
+    /// manifest's `binds`); `guard: .signedIn` sends visitors who are not signed in to sign in first.
+    public func page<Parameters: RouteParameters>(
+        _ pattern: String,
+        parameters: Parameters.Type = NoParameters.self,
+        name: RouteName? = nil,
+        guard routeGuard: RouteGuard = .none
+    ) -> Route<Parameters> {
+        declare(.get, pattern, parameters: parameters, name: name, guard: routeGuard, formTokens: .currentSession)
+    }
+
+    /// Declares an action: a POST route a scene performs, from a form (which the host protects
+    /// with its anti-forgery token) or a JSON body.
+    public func action<Parameters: RouteParameters>(
+        _ pattern: String,
+        parameters: Parameters.Type = NoParameters.self,
+        name: RouteName? = nil,
+        guard routeGuard: RouteGuard = .none,
+        formTokens: FormTokenPolicy = .currentSession
+    ) -> Route<Parameters> {
+        declare(.post, pattern, parameters: parameters, name: name, guard: routeGuard, formTokens: formTokens)
+    }
+
+    private func declare<Parameters: RouteParameters>(
+        _ method: HTTPMethodName,
+        _ text: String,
+        parameters: Parameters.Type,
+        name: RouteName?,
+        guard routeGuard: RouteGuard,
+        formTokens: FormTokenPolicy
+    ) -> Route<Parameters> {
+        var pattern = RoutePattern(segments: [])
+        var fields: [RouteField] = []
+        do {
+            pattern = try RoutePattern(text)
+            fields = try RouteParametersCoding.fields(of: parameters)
+            problems += Self.mismatches(between: pattern, and: fields, parameters: String(describing: parameters))
+            pattern = pattern.typed(by: fields)
+        } catch {
+            problems.append("module '\(moduleID)': \(error)")
+        }
+        unserved.append((method, pattern))
+        return Route(method: method, name: name, pattern: pattern, fields: fields, moduleID: moduleID, guard: routeGuard, formTokens: formTokens)
+    }
+
+    static func mismatches(between pattern: RoutePattern, and fields: [RouteField], parameters: String) -> [String] {
+        var problems: [String] = []
+        for segment in pattern.segments {
+            guard case .parameter(let name, let written) = segment else { continue }
+            guard let field = fields.first(where: { $0.name == name }) else {
+                problems.append("route \(pattern): \(parameters) has no field '\(name)'")
+                continue
+            }
+            if field.isOptional { problems.append("route \(pattern): '\(name)' is a path segment, so \(parameters).\(name) cannot be optional") }
+            if let written, written != field.type {
+                problems.append("route \(pattern): '\(name)' is written as \(written.rawValue) but \(parameters).\(name) is \(field.type.rawValue)")
+            }
+        }
+        for field in fields where !field.isOptional && !pattern.parameterNames.contains(field.name) {
+            problems.append("route \(pattern): \(parameters).\(field.name) is not in the pattern; make it optional to read it from the query")
+        }
+        if fields.contains(where: { $0.name == "returnTo" }) {
+            problems.append("route \(pattern): 'returnTo' belongs to the host; read it as context.returnTo")
+        }
+        return problems
+    }
+
+    // MARK: Scenes and endpoints
+
+    /// Adds a scene: its view model, its view, and the routes that reach it.
+    public func scene<Model: SceneModel, View: SceneView>(
         _ id: String,
         title: String,
         isEntry: Bool = false,
         model: @escaping @Sendable (SceneContext) async throws -> Model,
-        view: View
-    ) -> SceneReference<Model> {
-        let reference = SceneReference<Model>(id: "\(moduleID).\(id)", title: title)
-        if scenes.contains(where: { $0.id == reference.id }) {
+        view: View,
+        routes bindings: [SceneBinding<Model>]
+    ) where View.State == Model.State {
+        let sceneID = "\(moduleID).\(id)"
+        if scenes.contains(where: { $0.id == sceneID }) {
             problems.append("module '\(moduleID)' registers scene '\(id)' twice; give each scene its own id")
         }
+        scenes.append(SceneRegistration(id: sceneID, title: title, isEntry: isEntry))
         let handler = SceneHandler(title: title, makeModel: model, view: view)
-        scenes.append(SceneRegistration(id: reference.id, title: title, isEntry: isEntry, handler: handler))
-        return reference
-    }
-
-    /// A GET route that loads the scene and renders it.
-    public func get<Model: SceneModel>(
-        _ pattern: String,
-        name: RouteName? = nil,
-        guard routeGuard: RouteGuard = .none,
-        scene: SceneReference<Model>
-    ) {
-        guard let handler = handler(for: scene) else { return }
-        addRoute(.get, pattern, name: name, guard: routeGuard, sceneID: scene.id) { request in
-            await handler.render(request)
+        for binding in bindings {
+            let respond: @Sendable (SceneRequest) async -> SceneResponse
+            switch (binding.role, binding.method) {
+            case (.page, .get):
+                respond = { request in await handler.render(request) }
+            case (.action(let decode), .post):
+                respond = { request in await handler.perform(decode, request) }
+            default:
+                problems.append(
+                    "scene '\(id)': \(binding.method.rawValue) \(binding.pattern) is bound as \(binding.role.isPage ? "a page" : "an action"); use registrar.\(binding.method == .get ? "page" : "action") for it"
+                )
+                continue
+            }
+            serve(
+                binding.method, binding.pattern, fields: binding.fields, name: binding.name, guard: binding.routeGuard,
+                formTokens: binding.formTokens, sceneID: sceneID, handler: .scene(respond), declaredBy: binding.moduleID)
         }
     }
 
-    /// A POST route that decodes an action from a form post or a JSON body, performs it, and either
-    /// re-renders the scene or redirects.
-    public func post<Model: SceneModel, Action: Decodable & Sendable>(
+    /// Adds a JSON endpoint beside the scenes: a wire contract the host serves, such as a remote
+    /// API's sandbox. It has no session and no form token; it checks whatever authentication its
+    /// contract has (``EndpointRequest/bearerToken``). A body that does not decode answers 400, an
+    /// error thrown answers 500, both as `{"error": …}`.
+    @discardableResult
+    public func endpoint<Parameters: RouteParameters>(
+        _ method: HTTPMethodName,
         _ pattern: String,
-        name: RouteName? = nil,
-        guard routeGuard: RouteGuard = .none,
-        formTokens: FormTokenPolicy = .currentSession,
-        scene: SceneReference<Model>,
-        action: Action.Type,
-        perform: @escaping @Sendable (Model, Action, SceneContext) async throws -> ActionOutcome<Model.State>
-    ) {
-        guard let handler = handler(for: scene) else { return }
-        addRoute(.post, pattern, name: name, guard: routeGuard, formTokens: formTokens, sceneID: scene.id) { request in
-            await handler.perform(Action.self, request, perform)
-        }
+        parameters: Parameters.Type = NoParameters.self,
+        handle: @escaping @Sendable (EndpointRequest) async throws -> EndpointReply
+    ) -> Route<Parameters> {
+        let route = declare(method, pattern, parameters: parameters, name: nil, guard: .none, formTokens: .currentSession)
+        serve(
+            route.method, route.pattern, fields: route.fields, name: nil, guard: .none, formTokens: .currentSession, sceneID: nil,
+            handler: .endpoint { request in
+                do {
+                    return try await handle(request)
+                } catch let error as DecodingError {
+                    request.logger.notice("endpoint body rejected", metadata: ["error": "\(error)"])
+                    return .json(["error": "The request body could not be read."], status: .badRequest)
+                } catch {
+                    request.logger.error("endpoint failed", metadata: ["error": "\(String(describing: type(of: error)))"])
+                    return .json(["error": "Something went wrong."], status: .internalServerError)
+                }
+            }, declaredBy: route.moduleID)
+        return route
     }
+
+    private func serve(
+        _ method: HTTPMethodName, _ pattern: RoutePattern, fields: [RouteField], name: RouteName?, guard routeGuard: RouteGuard,
+        formTokens: FormTokenPolicy, sceneID: String?, handler: RouteRegistration.Handler, declaredBy: String
+    ) {
+        guard declaredBy == moduleID else {
+            problems.append("module '\(moduleID)' serves \(method.rawValue) \(pattern), a route module '\(declaredBy)' declared")
+            return
+        }
+        guard let index = unserved.firstIndex(where: { $0.method == method && $0.pattern == pattern }) else {
+            problems.append("module '\(moduleID)' serves \(method.rawValue) \(pattern) twice; give each route one scene or endpoint")
+            return
+        }
+        unserved.remove(at: index)
+        routes.append(
+            RouteRegistration(
+                method: method, pattern: pattern, fields: fields, name: name, guard: routeGuard, formTokens: formTokens, sceneID: sceneID,
+                moduleID: moduleID, handler: handler))
+    }
+
+    /// Problems found once registration is over: routes declared that nothing serves.
+    @_spi(AtriumHost)
+    public func finish() {
+        for route in unserved {
+            problems.append("module '\(moduleID)' declares \(route.method.rawValue) \(route.pattern) but no scene or endpoint serves it")
+        }
+        unserved = []
+    }
+
+    // MARK: Everything else
 
     /// Registers how to build a use case. Scenes ask for it with ``SceneContext/make(_:)``.
     public func factory<UseCase: Sendable>(
@@ -95,11 +217,7 @@ public final class ModuleRegistrar {
         lifetime: UseCaseLifetime = .perRequest,
         make: @escaping @Sendable (SceneContext) throws -> UseCase
     ) {
-        factories[ObjectIdentifier(type)] = UseCaseFactory(
-            typeName: String(describing: type),
-            lifetime: lifetime,
-            make: { try make($0) }
-        )
+        factories[ObjectIdentifier(type)] = UseCaseFactory(typeName: String(describing: type), lifetime: lifetime, make: { try make($0) })
     }
 
     /// Provides a capability other modules may use. Declare it in the manifest's `provides` too.
@@ -107,13 +225,18 @@ public final class ModuleRegistrar {
         capabilities[capability.name] = value
     }
 
-    public func migration(_ migration: StorageMigration) {
-        migrations.append(migration)
+    /// Signing visitors in and out: only for the module that provides ``CapabilityName/currentUser``.
+    public func userSessions() throws(SettingProblem) -> UserSessions {
+        guard manifest.provides.contains(.currentUser) else {
+            throw SettingProblem(
+                key: "", message: "only the module that provides 'current-user' may sign visitors in",
+                fix: "declare provides: [.currentUser] in the manifest, and provide it")
+        }
+        return UserSessions(moduleID: moduleID)
     }
 
-    /// Serves a file shipped with the module at `/assets/<module id>/<name>`, with cache headers.
-    public func asset(named name: String, contents: [UInt8], contentType: String) {
-        assets.append(AssetRegistration(path: "/assets/\(moduleID)/\(name)", contents: contents, contentType: contentType))
+    public func migration(_ migration: StorageMigration) {
+        migrations.append(migration)
     }
 
     /// Merges what a visitor saved in `collection` before signing in into the account's record with
@@ -126,46 +249,20 @@ public final class ModuleRegistrar {
         signInMerges[collection] = SignInMerge(type, collection: collection, merge: merge)
     }
 
+    /// Serves a file shipped with the module at `/assets/<module id>/<name>`, with cache headers.
+    public func asset(named name: String, contents: [UInt8], contentType: String) {
+        assets.append(AssetRegistration(path: "/assets/\(moduleID)/\(name)", contents: contents, contentType: contentType))
+    }
+
     /// Runs when the host shuts down, in the reverse of boot order.
     public func onShutdown(_ handler: @escaping @Sendable () async -> Void) {
         shutdownHandlers.append(handler)
     }
+}
 
-    private func handler<Model>(for scene: SceneReference<Model>) -> SceneHandler<Model>? {
-        guard let registration = scenes.first(where: { $0.id == scene.id }),
-            let handler = registration.handler as? SceneHandler<Model>
-        else {
-            problems.append("module '\(moduleID)' routes to scene '\(scene.id)', which it has not registered")
-            return nil
-        }
-        return handler
-    }
-
-    private func addRoute(
-        _ method: HTTPMethodName,
-        _ pattern: String,
-        name: RouteName?,
-        guard routeGuard: RouteGuard,
-        formTokens: FormTokenPolicy = .currentSession,
-        sceneID: String,
-        respond: @escaping @Sendable (SceneRequest) async -> SceneResponse
-    ) {
-        do {
-            let parsed = try RoutePattern(pattern)
-            routes.append(
-                RouteRegistration(
-                    method: method,
-                    pattern: parsed,
-                    name: name,
-                    guard: routeGuard,
-                    formTokens: formTokens,
-                    sceneID: sceneID,
-                    moduleID: moduleID,
-                    respond: respond
-                )
-            )
-        } catch {
-            problems.append("module '\(moduleID)': \(error)")
-        }
+extension SceneBinding.Role {
+    var isPage: Bool {
+        if case .page = self { return true }
+        return false
     }
 }

@@ -1,5 +1,5 @@
-import AtriumHost
-import AtriumSDK
+@_spi(AtriumHost) import AtriumHost
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -19,6 +19,8 @@ public struct TestHost: Sendable {
     public let plan: HostPlan
     public let storage: SQLiteStorage
     public let directory: URL
+    /// The services the modules were given: move ``TestServices/clock``, script ``TestServices/random``.
+    public let services: TestServices
     let replacements: [ObjectIdentifier: UseCaseFactory]
 
     /// Boots `modules` with `configuration` (YAML; `storage.path` is set to a temporary file unless
@@ -28,7 +30,8 @@ public struct TestHost: Sendable {
         configuration yaml: String,
         environment: [String: String] = [:],
         directory: URL? = nil,
-        replacements: [UseCaseReplacement] = []
+        replacements: [UseCaseReplacement] = [],
+        services: TestServices = TestServices()
     ) async throws -> TestHost {
         let directory = directory ?? FileManager.default.temporaryDirectory.appending(path: "atrium-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -44,13 +47,14 @@ public struct TestHost: Sendable {
             source: source,
             catalog: modules.map(ModuleEntry.init),
             logger: Self.logger,
-            passwordHasher: BcryptPasswordHasher(cost: 4)
+            services: { _, _ in services.services }
         )
         let storage = try await HostRuntime(plan: plan, logger: Self.logger).openStorage()
         return TestHost(
             plan: plan,
             storage: storage,
             directory: directory,
+            services: services,
             replacements: Dictionary(replacements.map { ($0.type, $0.factory) }, uniquingKeysWith: { _, last in last })
         )
     }

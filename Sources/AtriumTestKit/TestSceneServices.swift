@@ -1,19 +1,13 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 
-/// Use cases, capabilities and route paths for view-model tests, given by the test.
-public struct TestSceneServices: SceneServices {
+/// Use cases and capabilities for view-model tests, given by the test.
+public struct TestSceneServices: Sendable {
     var factories: [ObjectIdentifier: @Sendable (SceneContext) throws -> any Sendable]
     var capabilities: [CapabilityName: any Sendable]
-    var routes: [RouteName: RoutePattern]
 
-    public init(
-        factories: [UseCaseReplacement] = [],
-        capabilities: [CapabilityName: any Sendable] = [:],
-        routes: [RouteName: String] = [:]
-    ) {
+    public init(factories: [UseCaseReplacement] = [], capabilities: [CapabilityName: any Sendable] = [:]) {
         self.factories = Dictionary(factories.map { ($0.type, $0.factory.make) }, uniquingKeysWith: { _, last in last })
         self.capabilities = capabilities
-        self.routes = routes.compactMapValues { try? RoutePattern($0) }
     }
 
     public func make<UseCase: Sendable>(_ type: UseCase.Type, in context: SceneContext) throws -> UseCase {
@@ -26,8 +20,15 @@ public struct TestSceneServices: SceneServices {
     public func capability<Value>(_ capability: Capability<Value>) -> Value? {
         capabilities[capability.name] as? Value
     }
+}
 
-    public func path(for route: RouteName, parameters: [String: String]) -> String? {
-        routes[route]?.path(with: parameters)
+/// The host's view of ``TestSceneServices``.
+struct TestSceneServicesAdapter: SceneServices {
+    let services: TestSceneServices
+
+    func make<UseCase: Sendable>(_ type: UseCase.Type, in context: SceneContext) throws -> UseCase {
+        try services.make(type, in: context)
     }
+
+    func capability<Value>(_ capability: Capability<Value>) -> Value? { services.capability(capability) }
 }

@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 
 /// A stand-in for a sign-in module in a module's tests: it provides "current user" (any user id
 /// is a user, named after it) and binds "sign-in", so a module's signed-in guard and what happens
@@ -18,21 +18,39 @@ public struct TestSignInModule: AtriumModule {
     }
 
     struct Model: SceneModel {
+        enum Action: Sendable {
+            case signIn(SignIn)
+            case signOut
+        }
+
         struct SignIn: Decodable, Sendable { var user: String }
+
+        let sessions: UserSessions
 
         func load(_ context: SceneContext) async throws -> SceneState<String?> {
             .loaded(await context.session.userID)
         }
+
+        func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<String?> {
+            switch action {
+            case .signIn(let fields): try await sessions.signIn(userID: fields.user, lifetime: .seconds(3600), in: context)
+            case .signOut: try await sessions.signOut(in: context)
+            }
+            return .navigateBack(otherwise: .path("/test-sign-in"))
+        }
     }
 
     struct View: SceneView {
-        func screen(for user: String?, context: ViewContext) -> Screen {
+        let signIn: Route<NoParameters>
+        let signOut: Route<NoParameters>
+
+        func screen(for user: String?) -> Screen {
             Screen(
                 title: "Test sign-in",
                 content: [
                     .text(Text(user.map { "Signed in as \($0)" } ?? "Not signed in")),
-                    .form(Form(action: .path("/test-sign-in"), content: [.field(Field(name: "user", label: "User")), .button(Button("Sign in"))])),
-                    .button(Button("Sign out", action: .path("/test-sign-out"))),
+                    .form(Form(action: signIn(), content: [.field(Field(name: "user", label: "User")), .button(Button("Sign in"))])),
+                    .button(Button("Sign out", action: signOut())),
                 ]
             )
         }
@@ -45,16 +63,13 @@ public struct TestSignInModule: AtriumModule {
 
     public func register(in registrar: ModuleRegistrar, configuration: EmptyConfiguration) async throws {
         registrar.provide(.currentUser, Users())
-        let scene = registrar.scene("sign-in", title: "Test sign-in", model: { _ in Model() }, view: View())
-        registrar.get("/test-sign-in", name: .signIn, scene: scene)
-        registrar.post("/test-sign-in", scene: scene, action: Model.SignIn.self) { _, action, context in
-            try await context.session.signIn(userID: action.user, lifetime: .seconds(3600))
-            return .navigate(.path("/test-sign-in"))
-        }
-        registrar.post("/test-sign-out", scene: scene, action: EmptyAction.self) { _, _, context in
-            try await context.session.signOut()
-            return .navigate(.path("/test-sign-in"))
-        }
+        let sessions = try registrar.userSessions()
+        let page = registrar.page("/test-sign-in", name: .signIn)
+        let signIn = registrar.action("/test-sign-in", formTokens: .includingReplacedSession)
+        let signOut = registrar.action("/test-sign-out")
+        registrar.scene(
+            "sign-in", title: "Test sign-in", model: { _ in Model(sessions: sessions) }, view: View(signIn: signIn, signOut: signOut),
+            routes: [.page(page), .action(signIn, Model.Action.signIn), .action(signOut, .signOut)])
     }
 }
 

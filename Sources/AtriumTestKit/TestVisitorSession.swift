@@ -1,7 +1,8 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Synchronization
 
-/// A session for view-model tests: records sign-in and sign-out instead of touching cookies.
+/// A session for view-model tests: records sign-in and sign-out (through ``UserSessions``) instead
+/// of touching cookies.
 public final class TestVisitorSession: VisitorSession {
     private let state: Mutex<(visitorID: String, userID: String?, rotations: Int)>
 
@@ -22,4 +23,14 @@ public final class TestVisitorSession: VisitorSession {
     }
 
     public func signOut() async throws { state.withLock { $0.userID = nil } }
+}
+
+/// The host's view of ``TestVisitorSession``, through which ``UserSessions`` signs in and out.
+struct TestSessionControl: SessionControl {
+    let session: TestVisitorSession
+
+    func visitorID() async throws -> String { try await session.visitorID() }
+    var userID: String? { get async { session.userID } }
+    func signIn(userID: String, lifetime: Duration) async throws { try await session.signIn(userID: userID, lifetime: lifetime) }
+    func signOut() async throws { try await session.signOut() }
 }

@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 
 /// A test's stand-in for a module's use case.
 public struct UseCaseReplacement: Sendable {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import AtriumHost
+@_spi(AtriumHost) import AtriumHost
 
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Validate the configuration and report every problem; serve nothing.")

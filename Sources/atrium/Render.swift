@@ -1,8 +1,6 @@
 import ArgumentParser
 import AtriumHost
 import Foundation
-import Hummingbird
-import HummingbirdTesting
 
 struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,22 +35,19 @@ struct Render: AsyncParsableCommand {
     func run() async throws {
         let logger = Console.logger(level: .warning)
         let plan = try await options.plan(logger: logger)
-        let runtime = HostRuntime(plan: plan, logger: logger)
-        let storage = try await runtime.openStorage()
-        let router = try HostApplication(plan: plan, storage: storage, logger: logger).makeRouter()
-        let application = Application(router: router, logger: logger)
-        let accept = format.accept
-        let requested = path
-        let status = try await application.test(.router) { client in
-            try await client.execute(uri: requested, method: .get, headers: [.accept: accept]) { response in
-                print(String(buffer: response.body), terminator: "")
-                if let location = response.headers[.location] { print("→ \(location)") }
-                return response.status
-            }
+        let storage: SQLiteStorage
+        do {
+            storage = try await HostRuntime(plan: plan, logger: logger).openStorage()
+        } catch let error as ConfigurationError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
         }
-        try storage.close()
-        if status.code >= 400 {
-            FileHandle.standardError.write(Data("\(path) answered \(status.code) \(status.reasonPhrase)\n".utf8))
+        defer { try? storage.close() }
+        let answer = try await HostApplication(plan: plan, storage: storage, logger: logger).answer(path, accept: format.accept)
+        print(answer.body, terminator: "")
+        if let location = answer.location { print("→ \(location)") }
+        if answer.status >= 400 {
+            FileHandle.standardError.write(Data("\(path) answered \(answer.status) \(answer.reason)\n".utf8))
             throw ExitCode(1)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import AtriumHost
+@_spi(AtriumHost) import AtriumHost
+@_spi(AtriumHost) import AtriumSDK
 
 struct Routes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List every route of every enabled module.")
@@ -10,7 +11,7 @@ struct Routes: AsyncParsableCommand {
         let plan = try await options.plan(logger: Console.logger(level: .warning))
         let rows = plan.registry.routes.map { route in
             [
-                route.method.rawValue, route.pattern.description, route.name?.rawValue ?? "-", route.sceneID,
+                route.method.rawValue, route.pattern.description, route.name?.rawValue ?? "-", route.sceneID ?? "(endpoint)",
                 route.guard.rawValue, route.moduleID,
             ]
         }

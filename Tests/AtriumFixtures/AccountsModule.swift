@@ -8,7 +8,7 @@ struct AccountsModule: AtriumModule {
         title: "Accounts",
         version: "0.1.0",
         provides: [.currentUser],
-        binds: [.signIn]
+        binds: [.signIn, "sign-out"]
     )
 
     struct Users: CurrentUserProvider {
@@ -18,29 +18,45 @@ struct AccountsModule: AtriumModule {
     }
 
     struct SignInModel: SceneModel {
-        func load(_ context: SceneContext) async throws -> SceneState<String> {
-            .loaded(LocalPath.validated(context.query["returnTo"]) ?? "")
+        enum Action: Sendable {
+            case signIn(SignIn)
+            case signOut
+        }
+
+        struct SignIn: Decodable, Sendable {
+            var name: String
+        }
+
+        let sessions: UserSessions
+        let page: LinkTarget
+
+        func load(_ context: SceneContext) async throws -> SceneState<String?> {
+            .loaded(context.returnTo)
+        }
+
+        func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<String?> {
+            switch action {
+            case .signIn(let fields):
+                try await sessions.signIn(userID: fields.name, lifetime: .seconds(3600), in: context)
+                return .navigateBack(otherwise: .path("/"))
+            case .signOut:
+                try await sessions.signOut(in: context)
+                return .navigate(page)
+            }
         }
     }
 
-    struct SignIn: Decodable, Sendable {
-        var name: String
-        var returnTo: String?
-    }
-
     struct SignInView: SceneView {
-        func screen(for returnTo: String, context: ViewContext) -> Screen {
+        let submit: Route<NoParameters>
+
+        func screen(for returnTo: String?) -> Screen {
             Screen(
                 title: "Sign in",
                 content: [
                     .form(
                         Form(
-                            action: .route(.signIn),
-                            content: [
-                                .field(Field(name: "name", label: "Name")),
-                                .field(Field(name: "returnTo", label: "Return to", value: returnTo)),
-                                .button(Button("Sign in")),
-                            ]
+                            action: submit(returnTo: returnTo.map(LinkTarget.path)),
+                            content: [.field(Field(name: "name", label: "Name")), .button(Button("Sign in"))]
                         )
                     )
                 ]
@@ -50,15 +66,12 @@ struct AccountsModule: AtriumModule {
 
     func register(in registrar: ModuleRegistrar, configuration: EmptyConfiguration) async throws {
         registrar.provide(.currentUser, Users())
-        let signIn = registrar.scene("sign-in", title: "Sign in", model: { _ in SignInModel() }, view: SignInView())
-        registrar.get("/accounts/sign-in", name: .signIn, scene: signIn)
-        registrar.post("/accounts/sign-in", formTokens: .includingReplacedSession, scene: signIn, action: SignIn.self) { _, action, context in
-            try await context.session.signIn(userID: action.name, lifetime: .seconds(3600))
-            return .navigate(.path(LocalPath.validated(action.returnTo) ?? "/"))
-        }
-        registrar.post("/accounts/sign-out", name: "sign-out", scene: signIn, action: EmptyAction.self) { _, _, context in
-            try await context.session.signOut()
-            return .navigate(.route(.signIn))
-        }
+        let sessions = try registrar.userSessions()
+        let page = registrar.page("/accounts/sign-in", name: .signIn)
+        let signIn = registrar.action("/accounts/sign-in", formTokens: .includingReplacedSession)
+        let signOut = registrar.action("/accounts/sign-out", name: "sign-out")
+        registrar.scene(
+            "sign-in", title: "Sign in", model: { _ in SignInModel(sessions: sessions, page: page()) }, view: SignInView(submit: signIn),
+            routes: [.page(page), .action(signIn, SignInModel.Action.signIn), .action(signOut, .signOut)])
     }
 }

@@ -1,10 +1,27 @@
 import AtriumSDK
 import Foundation
 
+/// An item by number.
+struct ItemNumber: RouteParameters {
+    var id: Int
+}
+
+/// A tag by name.
+struct TagName: RouteParameters {
+    var tag: String
+}
+
+/// Shows what its route's parameters say.
 struct ItemModel: SceneModel {
+    enum Kind: Sendable { case item, tag, plain }
+
+    let kind: Kind
+
     func load(_ context: SceneContext) async throws -> SceneState<String> {
-        if let id = context.parameters["id"] { return .loaded("Item \(try context.parameters.int("id")) (\(id))") }
-        if let tag = context.parameters["tag"] { return .loaded("Tag \(tag)") }
-        return .loaded("Private page")
+        switch kind {
+        case .item: .loaded("Item \(try context.parameters(ItemNumber.self).id)")
+        case .tag: .loaded("Tag \(try context.parameters(TagName.self).tag)")
+        case .plain: .loaded("Private page")
+        }
     }
 }

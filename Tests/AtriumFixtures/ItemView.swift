@@ -2,7 +2,9 @@ import AtriumSDK
 import Foundation
 
 struct ItemView: SceneView {
-    func screen(for state: String, context: ViewContext) -> Screen {
-        Screen(title: context.sceneTitle, content: [.text(Text(state))])
+    let title: String
+
+    func screen(for state: String) -> Screen {
+        Screen(title: title, content: [.text(Text(state))])
     }
 }

@@ -9,6 +9,10 @@ struct NotesModel: SceneModel {
         var error: String?
     }
 
+    enum Action: Sendable {
+        case add(Add)
+    }
+
     struct Add: Decodable, Sendable {
         var text: String
         var pinned: Bool?
@@ -16,17 +20,19 @@ struct NotesModel: SceneModel {
 
     let book: NoteBook
     let greeting: String
+    let page: LinkTarget
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         .loaded(State(greeting: greeting, notes: try await book.all()))
     }
 
-    func add(_ action: Add, context: SceneContext) async throws -> ActionOutcome<State> {
-        let text = action.text.trimmingCharacters(in: .whitespaces)
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
+        guard case .add(let fields) = action else { return .navigate(page) }
+        let text = fields.text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else {
-            return .invalid(State(greeting: greeting, notes: try await book.all(), draft: action.text, error: "Write something first."))
+            return .invalid(State(greeting: greeting, notes: try await book.all(), draft: fields.text, error: "Write something first."))
         }
         try await book.add(text)
-        return .navigate(.route("notes"))
+        return .navigate(page)
     }
 }

@@ -5,26 +5,19 @@ import Foundation
 /// and field validation, typed parameters, a guarded route, a failing scene, hostile content, a
 /// use-case factory, records and a migration. Not a module in Modules/.
 struct NotesModule: AtriumModule {
-    struct Configuration: Decodable, Sendable {
-        var greeting: String
-        var limit: Int
-        var showsTips: Bool
+    struct Configuration: ModuleConfiguration {
+        var greeting: String?
+        var limit = 10
+        var showsTips = false
         var settingsRoute: RouteName?
         var hostileText: String?
 
-        enum CodingKeys: String, CodingKey { case greeting, limit, showsTips, settingsRoute, hostileText }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            greeting = try container.decode(String.self, forKey: .greeting)
-            limit = try container.decodeIfPresent(Int.self, forKey: .limit) ?? 10
-            showsTips = try container.decodeIfPresent(Bool.self, forKey: .showsTips) ?? false
-            settingsRoute = try container.decodeIfPresent(RouteName.self, forKey: .settingsRoute)
-            hostileText = try container.decodeIfPresent(String.self, forKey: .hostileText)
+        func problems() -> [SettingProblem] {
+            greeting == nil ? [SettingProblem(key: "greeting", message: "is missing", fix: "add `greeting: <text>` under `notes`")] : []
         }
     }
 
-    static let manifest = ModuleManifest(id: "notes", title: "Notes", version: "1.0.0", binds: ["notes"])
+    static let manifest = ModuleManifest(id: "notes", title: "Notes", version: "1.0.0", binds: ["notes", "notes.item"])
 
     func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
         registrar.factory(NoteBook.self) { context in NoteBook(records: context.storage, limit: configuration.limit) }
@@ -37,26 +30,27 @@ struct NotesModule: AtriumModule {
                 }
             })
 
-        let notes = registrar.scene(
+        let list = registrar.page("/notes", name: "notes")
+        let add = registrar.action("/notes")
+        registrar.scene(
             "list",
             title: "Notes",
             isEntry: true,
-            model: { context in NotesModel(book: try context.make(NoteBook.self), greeting: configuration.greeting) },
-            view: NotesView(settingsRoute: configuration.settingsRoute, hostileText: configuration.hostileText)
+            model: { context in NotesModel(book: try context.make(NoteBook.self), greeting: configuration.greeting ?? "", page: list()) },
+            view: NotesView(add: add, settingsRoute: configuration.settingsRoute, hostileText: configuration.hostileText),
+            routes: [.page(list), .action(add, NotesModel.Action.add)]
         )
-        registrar.get("/notes", name: "notes", scene: notes)
-        registrar.post("/notes", scene: notes, action: NotesModel.Add.self) { model, action, context in
-            try await model.add(action, context: context)
-        }
 
-        let item = registrar.scene("item", title: "Item", model: { _ in ItemModel() }, view: ItemView())
-        registrar.get("/notes/items/{id:int}", name: "notes.item", scene: item)
-        registrar.get("/notes/tags/{tag}", scene: item)
+        let item = registrar.page("/notes/items/{id:int}", parameters: ItemNumber.self, name: "notes.item")
+        registrar.scene("item", title: "Item", model: { _ in ItemModel(kind: .item) }, view: ItemView(title: "Item"), routes: [.page(item)])
+        let tag = registrar.page("/notes/tags/{tag}", parameters: TagName.self)
+        registrar.scene("tag", title: "Tag", model: { _ in ItemModel(kind: .tag) }, view: ItemView(title: "Tag"), routes: [.page(tag)])
 
-        let secret = registrar.scene("private", title: "Private", model: { _ in ItemModel() }, view: ItemView())
-        registrar.get("/notes/private", guard: .signedIn, scene: secret)
+        let secret = registrar.page("/notes/private", guard: .signedIn)
+        registrar.scene(
+            "private", title: "Private", model: { _ in ItemModel(kind: .plain) }, view: ItemView(title: "Private"), routes: [.page(secret)])
 
-        let broken = registrar.scene("broken", title: "Broken", model: { _ in BrokenModel() }, view: ItemView())
-        registrar.get("/notes/broken", scene: broken)
+        let broken = registrar.page("/notes/broken")
+        registrar.scene("broken", title: "Broken", model: { _ in BrokenModel() }, view: ItemView(title: "Broken"), routes: [.page(broken)])
     }
 }

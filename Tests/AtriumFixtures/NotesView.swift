@@ -2,16 +2,17 @@ import AtriumSDK
 import Foundation
 
 struct NotesView: SceneView {
+    let add: Route<NoParameters>
     let settingsRoute: RouteName?
     let hostileText: String?
 
-    func screen(for state: NotesModel.State, context: ViewContext) -> Screen {
+    func screen(for state: NotesModel.State) -> Screen {
         var content: [UINode] = [
             .text(Text(state.greeting)),
             .list(ItemList(title: "Your notes", content: state.notes.map { .card(Card(content: [.text(Text($0.text))])) })),
             .form(
                 Form(
-                    action: .route("notes"),
+                    action: add(),
                     content: [
                         .field(Field(name: "text", label: "New note", value: state.draft, error: state.error)),
                         .toggle(Toggle(name: "pinned", label: "Pinned", isOn: false)),
@@ -30,7 +31,7 @@ struct NotesView: SceneView {
                 .money(Money(minorUnits: 1023, currency: "GBP")),
             ]
         }
-        let toolbar: [UINode] = settingsRoute.map { [.link(Link("Settings", to: .route($0), style: .icon))] } ?? []
+        let toolbar: [UINode] = settingsRoute.map { [.link(Link("Settings", to: .named($0), style: .icon))] } ?? []
         return Screen(title: "Notes", toolbar: toolbar, content: content)
     }
 }

@@ -4,7 +4,7 @@ import AtriumSDK
 struct VaultModule: AtriumModule {
     static let manifest = ModuleManifest(id: "vault", title: "Vault", version: "1.0.0")
     func register(in registrar: ModuleRegistrar, configuration: EmptyConfiguration) async throws {
-        let scene = registrar.scene("vault", title: "Vault", model: { _ in EmptyModel() }, view: EmptyView())
-        registrar.get("/vault", guard: .signedIn, scene: scene)
+        let page = registrar.page("/vault", guard: .signedIn)
+        registrar.scene("vault", title: "Vault", model: { _ in EmptyModel() }, view: EmptyView(), routes: [.page(page)])
     }
 }

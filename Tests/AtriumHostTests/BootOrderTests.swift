@@ -1,8 +1,8 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Testing
 
 @testable import AtriumFixtures
-@testable import AtriumHost
+@_spi(AtriumHost) @testable import AtriumHost
 
 @Suite("Boot order", .serialized)
 struct BootOrderTests {

@@ -1,5 +1,5 @@
-import AtriumHost
-import AtriumSDK
+@_spi(AtriumHost) import AtriumHost
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 import Testing
 
@@ -26,20 +26,20 @@ struct ConfigurationHardeningTests {
     }
 
     @Test func aFewAliasesAreFine() async throws {
-        let problems = try await Fixture.problems("defaults: &greeting Hi\nmodules: [notes]\nnotes:\n  greeting: *greeting\n")
+        let problems = try await Fixture.problems("defaults: &greeting Hi\nmodules: [notes, accounts]\nnotes:\n  greeting: *greeting\n")
         #expect(problems.map(\.key) == ["defaults"], "only the unknown top-level key")
     }
 
     @Test(.timeLimit(.minutes(1))) func aHugeFileIsRefusedBeforeItIsParsed() async throws {
         let keys = (0..<100_000).map { "  unknown\($0): 1" }.joined(separator: "\n")
-        let problems = try await Fixture.problems("modules: [notes]\nnotes:\n  greeting: Hi\n" + keys)
+        let problems = try await Fixture.problems("modules: [notes, accounts]\nnotes:\n  greeting: Hi\n" + keys)
         #expect(problems.count == 1)
         #expect(problems[0].description.contains("at most 256 KiB is read"))
     }
 
     @Test func thousandsOfUnknownKeysAreSummarised() async throws {
         let keys = (0..<5_000).map { "  unknown\($0): 1" }.joined(separator: "\n")
-        let problems = try await Fixture.problems("modules: [notes]\nnotes:\n  greeting: Hi\n" + keys)
+        let problems = try await Fixture.problems("modules: [notes, accounts]\nnotes:\n  greeting: Hi\n" + keys)
         #expect(problems.count == 21)
         #expect(problems.last?.description == "and 4980 more unknown keys like these")
     }
@@ -70,7 +70,7 @@ struct ConfigurationHardeningTests {
 
     @Test func aBadEnvironmentValueNamesTheVariableNotTheFile() async throws {
         let problems = try await Fixture.problems(
-            "modules: [notes]\nnotes:\n  greeting: Hi\n", environment: ["NOTES_LIMIT": String(repeating: "9", count: 60)])
+            "modules: [notes, accounts]\nnotes:\n  greeting: Hi\n", environment: ["NOTES_LIMIT": String(repeating: "9", count: 60)])
         #expect(problems.count == 1)
         let text = try #require(problems.first?.description)
         #expect(text.contains("the environment sets NOTES_LIMIT="))
@@ -108,11 +108,11 @@ struct ConfigurationHardeningTests {
 
     @Test func aStoragePathThatIsAFolderIsFoundByCheck() async throws {
         let problems = try await Fixture.problems(
-            "modules: [notes]\nnotes:\n  greeting: Hi\nstorage:\n  path: /tmp\n", environment: [:])
+            "modules: [notes, accounts]\nnotes:\n  greeting: Hi\nstorage:\n  path: /tmp\n", environment: [:])
         #expect(problems.map(\.key) == ["storage.path"])
         #expect(problems[0].description.contains("'/tmp' is a folder"))
         let fromEnvironment = try await Fixture.problems(
-            "modules: [notes]\nnotes:\n  greeting: Hi\nstorage:\n  path: x.sqlite\n", environment: ["STORAGE_PATH": "/tmp"])
+            "modules: [notes, accounts]\nnotes:\n  greeting: Hi\nstorage:\n  path: x.sqlite\n", environment: ["STORAGE_PATH": "/tmp"])
         #expect(fromEnvironment.first?.description.contains("the environment sets STORAGE_PATH") == true)
     }
 
@@ -121,7 +121,7 @@ struct ConfigurationHardeningTests {
         try Data("x".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let problems = try await Fixture.problems(
-            "modules: [notes]\nnotes:\n  greeting: Hi\nstorage:\n  path: \(file.path)/db.sqlite\n")
+            "modules: [notes, accounts]\nnotes:\n  greeting: Hi\nstorage:\n  path: \(file.path)/db.sqlite\n")
         #expect(problems.map(\.key) == ["storage.path"])
         #expect(problems[0].description.contains("is a file, not a folder"))
     }

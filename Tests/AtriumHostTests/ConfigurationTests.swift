@@ -1,5 +1,5 @@
-import AtriumHost
-import AtriumSDK
+@_spi(AtriumHost) import AtriumHost
+@_spi(AtriumHost) import AtriumSDK
 import Testing
 
 @testable import AtriumFixtures
@@ -25,7 +25,7 @@ struct ConfigurationTests {
     }
 
     @Test func anUnknownModuleIdListsTheAvailableOnes() async throws {
-        let problems = try await Fixture.problems("modules: [notes, nope]\nnotes:\n  greeting: Hi\n")
+        let problems = try await Fixture.problems("modules: [notes, accounts, nope]\nnotes:\n  greeting: Hi\n")
         #expect(problems.count == 1)
         #expect(problems[0].key == "modules")
         #expect(problems[0].description.contains("unknown module 'nope'"))
@@ -33,21 +33,21 @@ struct ConfigurationTests {
     }
 
     @Test func anUnknownKeyInASectionIsNamedWithItsLine() async throws {
-        let problems = try await Fixture.problems("modules: [notes]\nnotes:\n  greeting: Hi\n  greting: typo\n")
+        let problems = try await Fixture.problems("modules: [notes, accounts]\nnotes:\n  greeting: Hi\n  greting: typo\n")
         #expect(problems.map(\.key) == ["notes.greting"])
         #expect(problems[0].description.contains("line 4"))
         #expect(problems[0].description.contains("greeting"))
     }
 
     @Test func aMissingKeySaysWhatToAdd() async throws {
-        let problems = try await Fixture.problems("modules: [notes]\nnotes:\n  limit: 3\n")
+        let problems = try await Fixture.problems("modules: [notes, accounts]\nnotes:\n  limit: 3\n")
         #expect(problems.map(\.key) == ["notes.greeting"])
         #expect(problems[0].description.contains("is missing"))
         #expect(problems[0].description.contains("add `greeting:"))
     }
 
     @Test func aMistypedKeySaysWhatTypeItNeeds() async throws {
-        let problems = try await Fixture.problems("modules: [notes]\nnotes:\n  greeting: Hi\n  limit: many\n  showsTips: perhaps\n")
+        let problems = try await Fixture.problems("modules: [notes, accounts]\nnotes:\n  greeting: Hi\n  limit: many\n  showsTips: perhaps\n")
         #expect(Set(problems.map(\.key)) == ["notes.limit", "notes.showsTips"])
         #expect(problems.contains { $0.description.contains("must be a whole number, not 'many' (line 4)") })
         #expect(problems.contains { $0.description.contains("must be true or false, not 'perhaps' (line 5)") })
@@ -82,7 +82,8 @@ struct ConfigurationTests {
 
     @Test func hostKeysAreCheckedToo() async throws {
         let problems = try await Fixture.problems("modules: []\nhttp:\n  port: 70000\n  hots: x\nlog:\n  level: loud\nextra: 1\n")
-        #expect(Set(problems.map(\.key)) == ["http.port", "log.level", "extra"])
+        #expect(Set(problems.map(\.key)) == ["http.port", "http.hots", "log.level", "extra"], "a bad value hides no unknown key")
+        #expect(problems.contains { $0.description.contains("log.level: is not one of the choices ('loud') — use one of: trace, debug, info") })
         let typo = try await Fixture.problems("modules: []\nhttp:\n  hots: x\n")
         #expect(typo.map(\.description) == ["http.hots: unknown key (line 3) — remove it or use one of: behindTLS, host, port"])
     }
@@ -95,7 +96,7 @@ struct ConfigurationTests {
 
     @Test func fiveMistakesGiveFiveMessagesAtOnce() async throws {
         let yaml = """
-            modules: [notes, maps, nope]
+            modules: [notes, accounts, maps, nope]
             http:
               port: eighty
             notes:

@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import AtriumTestKit
 import Foundation
 import HTTPTypes
@@ -6,7 +6,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import AtriumFixtures
-@testable import AtriumHost
+@_spi(AtriumHost) @testable import AtriumHost
 
 /// What a hostile or unusual client sends: other methods, oversized and malformed bodies.
 @Suite("HTTP hardening")

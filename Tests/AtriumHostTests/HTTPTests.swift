@@ -1,5 +1,5 @@
-import AtriumHost
-import AtriumSDK
+@_spi(AtriumHost) import AtriumHost
+@_spi(AtriumHost) import AtriumSDK
 import AtriumTestKit
 import Foundation
 import Testing
@@ -152,10 +152,10 @@ struct HTTPTests {
         try await host.run { browser in
             let guarded = try await browser.get("/notes/private?tab=2")
             #expect(guarded.status == 303)
-            #expect(guarded.location == "/accounts/sign-in?returnTo=%2Fnotes%2Fprivate%3Ftab%3D2")
+            #expect(guarded.location == "/accounts/sign-in?returnTo=/notes/private%3Ftab%3D2")
             let form = try await browser.get(try #require(guarded.location))
-            #expect(form.body.contains(#"value="/notes/private?tab=2""#))
-            let signedIn = try await browser.post("/accounts/sign-in", form: ["name": "ada", "returnTo": "/notes/private?tab=2"])
+            #expect(form.body.contains(#"action="/accounts/sign-in?returnTo=/notes/private%3Ftab%3D2""#), "the form carries it on")
+            let signedIn = try await browser.post("/accounts/sign-in?returnTo=/notes/private%3Ftab%3D2", form: ["name": "ada"])
             #expect(signedIn.location == "/notes/private?tab=2")
             let page = try await browser.get("/notes/private?tab=2")
             #expect(page.status == 200)
@@ -169,7 +169,7 @@ struct HTTPTests {
         try await host.run { browser in
             let form = try await browser.get("/accounts/sign-in?returnTo=https%3A%2F%2Fevil.example%2F")
             #expect(!form.body.contains("evil.example"))
-            let signedIn = try await browser.post("/accounts/sign-in", form: ["name": "ada", "returnTo": "//evil.example/"])
+            let signedIn = try await browser.post("/accounts/sign-in?returnTo=//evil.example/", form: ["name": "ada"])
             #expect(signedIn.location == "/")
         }
     }

@@ -1,4 +1,4 @@
-import AtriumHost
+@_spi(AtriumHost) import AtriumHost
 import HummingbirdBcrypt
 import Testing
 

@@ -1,8 +1,8 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 import Testing
 
-@testable import AtriumHost
+@_spi(AtriumHost) @testable import AtriumHost
 
 @Suite("Rendering hardening")
 struct RenderingHardeningTests {

@@ -1,9 +1,9 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 import Testing
 
 @testable import AtriumFixtures
-@testable import AtriumHost
+@_spi(AtriumHost) @testable import AtriumHost
 
 @Suite("Rendering")
 struct RenderingTests {
@@ -75,25 +75,37 @@ struct RenderingTests {
         #expect(page.body.contains("<html lang=\"en\">"))
     }
 
-    @Test func linksToUnboundRoutesAreLeftOut() {
-        let resolver = LinkResolver(path: { name, _ in name == "known" ? "/known" : nil }).resolve(
+    @Test func linksANameTheModuleDidNotDeclareAreLeftOutAndLogged() async throws {
+        let host = try await Fixture.host(Fixture.notesAndAccounts + "\n  settingsRoute: sign-in\n")
+        defer { host.tearDown() }
+        let log = LogRecorder()
+        let resolved = LinkResolver(registry: host.plan.registry).resolve(
             Screen(
                 title: "T",
-                toolbar: [.link(Link("Settings", to: .route("nowhere")))],
-                content: [.link(Link("Off site", to: .path("https://evil.example"))), .image(Image(source: "javascript:x", alt: "a"))]
-            )
+                toolbar: [.link(Link("Settings", to: .named("sign-in"))), .link(Link("Undeclared", to: .named("sign-out")))],
+                content: [
+                    .link(Link("Off site", to: .path("https://evil.example"))), .image(Image(source: "javascript:x", alt: "a")),
+                    .link(Link("Round trip", to: .returning(.path("/notes/items/3"), to: .named("sign-in")))),
+                ]
+            ),
+            for: "notes", logger: log.logger
         )
-        #expect(resolver.toolbar.isEmpty)
-        #expect(resolver.content == [.image(Image(source: nil, alt: "a"))])
+        #expect(resolved.toolbar == [.link(Link("Settings", to: .path("/accounts/sign-in")))], "a name the configuration chose")
+        #expect(
+            resolved.content == [
+                .image(Image(source: nil, alt: "a")), .link(Link("Round trip", to: .path("/notes/items/3?returnTo=/accounts/sign-in"))),
+            ])
+        #expect(log.messages.contains { $0.contains("link left out") && $0.contains("sign-out") }, "\(log.messages)")
     }
 
     @Test func linkTargetsAreReadableJSON() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(String(decoding: try encoder.encode(LinkTarget.path("/pilot/register")), as: UTF8.self) == #"{"path":"\/pilot\/register"}"#)
-        let route = LinkTarget.route("cookbook.recipe", parameters: ["id": "3"])
-        #expect(String(decoding: try encoder.encode(route), as: UTF8.self) == #"{"parameters":{"id":"3"},"route":"cookbook.recipe"}"#)
-        #expect(try JSONDecoder().decode(LinkTarget.self, from: encoder.encode(route)) == route)
+        let named = LinkTarget.named("sign-in")
+        #expect(String(decoding: try encoder.encode(named), as: UTF8.self) == #"{"route":"sign-in"}"#)
+        let returning = LinkTarget.returning(.path("/a"), to: named)
+        #expect(try JSONDecoder().decode(LinkTarget.self, from: encoder.encode(returning)) == returning)
     }
 
     @Test func theTextRendererShowsTheTree() {
@@ -115,7 +127,7 @@ struct RenderingTests {
         let nodes: [UINode] = [
             .section(Section(title: "S", content: [.text(Text("t"))])), .text(Text("c", style: .caption)), .heading(Heading("h")),
             .image(Image(source: "/a.png", alt: "a")),
-            .row(Row(content: [])), .list(ItemList(content: [])), .card(Card(target: .route("x", parameters: ["id": "1"]), content: [])),
+            .row(Row(content: [])), .list(ItemList(content: [])), .card(Card(target: .named("x"), content: [])),
             .tabs(Tabs([.init(title: "Map", target: .path("/map"), isSelected: true)])), .form(Form(action: .path("/f"), content: [])),
             .field(Field(.email, name: "e", label: "E")), .picker(Picker(name: "p", label: "P", options: [.init(value: "a", label: "A")])),
             .toggle(Toggle(name: "t", label: "T", isOn: true)), .button(Button("B", isEnabled: false)), .link(Link("L", to: .path("/"))),

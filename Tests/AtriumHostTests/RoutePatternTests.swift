@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Testing
 
 @testable import AtriumFixtures
@@ -12,11 +12,44 @@ struct RoutePatternTests {
         #expect(pattern.shape == "/cookbook/recipes/*")
     }
 
-    @Test func buildsPathsOnlyFromValuesThatFitTheirTypes() throws {
-        let pattern = try RoutePattern("/items/{id:int}/{slug}")
-        #expect(pattern.path(with: ["id": "42", "slug": "a b"]) == "/items/42/a%20b")
-        #expect(pattern.path(with: ["id": "forty-two", "slug": "x"]) == nil)
-        #expect(pattern.path(with: ["id": "42"]) == nil)
+    struct Item: RouteParameters {
+        var id: Int
+        var slug: String
+        var page: Int?
+        var sort: String?
+    }
+
+    @Test func routesPrintTheirPathsFromTypedParameters() throws {
+        let registrar = ModuleRegistrar.testing(ModuleManifest(id: "shop", title: "Shop", version: "1"))
+        let item = registrar.page("/items/{id}/{slug}", parameters: Item.self)
+        #expect(item.pattern.description == "/items/{id:int}/{slug}", "the types come from the parameters")
+        #expect(item(Item(id: 42, slug: "a b/c?")) == .path("/items/42/a%20b%2Fc%3F"))
+        #expect(item(Item(id: -1, slug: "x", page: 2, sort: "name & price")) == .path("/items/-1/x?page=2&sort=name%20%26%20price"))
+        #expect(item(Item(id: 1, slug: "x"), returnTo: .path("/back")) == .returning(.path("/items/1/x"), to: .path("/back")))
+        #expect(item.pattern.path(with: ["id": "42"]) == nil, "a missing segment prints nothing")
+    }
+
+    struct Mismatched: RouteParameters {
+        var id: String
+        var extra: Int
+        var returnTo: String?
+    }
+
+    @Test func aPatternAndParametersThatDisagreeAreBootProblems() {
+        let registrar = ModuleRegistrar.testing(ModuleManifest(id: "shop", title: "Shop", version: "1"))
+        _ = registrar.page("/items/{id:int}/{missing}", parameters: Mismatched.self)
+        let problems = registrar.problems.joined(separator: "\n")
+        #expect(problems.contains("'id' is written as int but Mismatched.id is string"))
+        #expect(problems.contains("Mismatched has no field 'missing'"))
+        #expect(problems.contains("Mismatched.extra is not in the pattern; make it optional"))
+        #expect(problems.contains("'returnTo' belongs to the host"))
+    }
+
+    @Test func aDeclaredRouteNothingServesIsABootProblem() {
+        let registrar = ModuleRegistrar.testing(ModuleManifest(id: "shop", title: "Shop", version: "1"))
+        _ = registrar.action("/items/buy")
+        registrar.finish()
+        #expect(registrar.problems == ["module 'shop' declares POST /items/buy but no scene or endpoint serves it"])
     }
 
     @Test(arguments: ["items", "/items/{}", "/items/{id:float}", "/a/{id}/{id}", "/a/x{id}"])

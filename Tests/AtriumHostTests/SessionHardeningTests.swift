@@ -1,10 +1,10 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import AtriumTestKit
 import Foundation
 import Testing
 
 @testable import AtriumFixtures
-@testable import AtriumHost
+@_spi(AtriumHost) @testable import AtriumHost
 
 /// Sessions and records under the ways people really use a site: tabs, double clicks, long visits,
 /// several requests at once.
@@ -121,9 +121,7 @@ struct SessionHardeningTests {
         let storage = try temporaryStorage()
         defer { try? storage.close() }
         struct Tally: Codable, Sendable, Equatable { var items: [String] }
-        let registrar = ModuleRegistrar(
-            moduleID: "tally", logger: .init(label: "test"), httpClient: HostHTTPClient(), passwordHasher: BcryptPasswordHasher(cost: 4),
-            sharedRecords: InMemoryRecordStore())
+        let registrar = ModuleRegistrar.testing(ModuleManifest(id: "tally", title: "Tally", version: "1"))
         registrar.mergeAtSignIn(Tally.self, in: "tallies") { visitor, account in Tally(items: account.items + visitor.items) }
         let sessions = SessionStore(storage: storage, signInMerges: ["tally": registrar.signInMerges])
         let visitor = storage.records(module: "tally", owner: .visitor("v"))

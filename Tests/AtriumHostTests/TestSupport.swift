@@ -1,5 +1,5 @@
-import AtriumHost
-import AtriumSDK
+@_spi(AtriumHost) import AtriumHost
+@_spi(AtriumHost) import AtriumSDK
 import AtriumTestKit
 import Foundation
 

@@ -62,7 +62,7 @@ def test_sign_up_complete_the_profile_sign_out_and_meet_the_guard(browser):
         # A guarded page, reached from another module's settings button, sends the visitor to sign in.
         browser.get(host.url("/cookbook"))
         follow(browser, "Settings")
-        assert browser.current_url == host.url("/login?returnTo=%2Fprofile")
+        assert browser.current_url == host.url("/login?returnTo=/profile")
         field(browser, "Email").send_keys("ada@example.com")
         field(browser, "Password").send_keys("wrong password!")
         submit(browser, "Sign in")

@@ -11,7 +11,7 @@ def atrium(*arguments, cwd=ROOT):
     return subprocess.run([str(ATRIUM), *arguments], capture_output=True, text=True, cwd=cwd, timeout=60)
 
 
-def test_check_reports_five_mistakes_at_once_and_fails(tmp_path):
+def test_check_reports_six_mistakes_at_once_and_fails(tmp_path):
     config = tmp_path / "five.yaml"
     config.write_text(
         "http:\n  port: eighty\n  hots: 0.0.0.0\n"
@@ -23,10 +23,12 @@ def test_check_reports_five_mistakes_at_once_and_fails(tmp_path):
     result = atrium("check", "--config", str(config))
     assert result.returncode == 1
     problems = [line for line in result.stderr.splitlines() if line.startswith("  - ")]
-    assert len(problems) == 5, result.stderr
-    assert "has 5 problems" in result.stderr
+    # A bad http.port no longer hides the unknown http.hots beside it.
+    assert len(problems) == 6, result.stderr
+    assert "has 6 problems" in result.stderr
     for expected in ["http.port: must be a whole number, not 'eighty' (line 2)", "http.hots: unknown key (line 3)",
-                     "log.level: is not valid", "modules: unknown module 'cookbok'", "extra: unknown key (line 9)"]:
+                     "log.level: is not one of the choices ('chatty') — use one of: trace, debug",
+                     "modules: unknown module 'cookbok'", "extra: unknown key (line 9)", "pilot.licensesFile: /nonexistent/licenses.json"]:
         assert expected in result.stderr
 
 
@@ -49,7 +51,7 @@ def test_routes_lists_every_route_of_every_enabled_module():
     assert lines[0].split() == ["METHOD", "PATTERN", "NAME", "SCENE", "GUARD", "MODULE"]
     rows = [line.split() for line in lines]
     assert ["GET", "/pilot", "pilot", "pilot.registration", "none", "pilot"] in rows
-    assert ["GET", "/cookbook/recipes/{id:int}", "cookbook.recipe", "cookbook.recipe", "none", "cookbook"] in rows
+    assert ["GET", "/cookbook/recipes/{id:int}", "-", "cookbook.recipe", "none", "cookbook"] in rows
     assert ["GET", "/profile", "profile", "login.profile", "signed-in", "login"] in rows
     # Every enabled module's routes: Login's 10, Cookbook's 7 and Pilot's 4.
     assert len(rows) == 1 + 10 + 7 + 4
@@ -60,7 +62,7 @@ def test_modules_lists_what_is_available_and_enabled():
     assert result.returncode == 0, result.stderr
     rows = [line.split() for line in result.stdout.splitlines()]
     assert ["pilot", "Pilot", "1.0.0", "-", "route:pilot", "yes"] in rows
-    assert ["login", "Login", "1.0.0", "-", "current-user,route:sign-in,route:sign-up,route:sign-out,route:profile", "yes"] in rows
+    assert ["login", "Login", "1.0.0", "-", "current-user,route:sign-in,route:sign-up,route:profile", "yes"] in rows
 
 
 def test_render_prints_a_page_as_text_and_fails_on_error_pages():
@@ -83,10 +85,12 @@ def test_render_of_a_number_at_the_edge_of_int_is_a_not_found_page_not_a_crash()
 def test_check_refuses_a_route_name_that_is_an_action(tmp_path):
     import os
 
+    # Login names no action (POST) routes, so an action's name is not bound to a page either way.
     result = subprocess.run([str(ATRIUM), "check"], capture_output=True, text=True, cwd=ROOT, timeout=60,
                             env={**os.environ, "LOGIN_HOME_ROUTE": "sign-out"})
     assert result.returncode == 1
-    assert "login.homeRoute: 'sign-out' names POST /logout, an action, not a page" in result.stderr
+    assert "login.homeRoute: no enabled module binds the route name 'sign-out'" in result.stderr
+    assert "page route names: cookbook, pilot, profile, sign-in, sign-up" in result.stderr
 
 
 def test_check_finds_a_storage_path_serve_could_not_open():
@@ -112,3 +116,28 @@ def test_check_names_a_folder_given_as_the_configuration(tmp_path):
     result = atrium("check", "--config", str(tmp_path))
     assert result.returncode == 1
     assert "is a folder, not a configuration file" in result.stderr
+
+
+def test_check_reports_seven_mistakes_across_every_section_at_once(tmp_path):
+    config = tmp_path / "seven.yaml"
+    config.write_text(
+        "http:\n  port: eighty\n"
+        "modules: [login, cookbook, pilot, nope]\n"
+        "cookbook:\n  source: remote\n  ingredientsURL: https://example.com/ingredients\n  colour: blue\n  settingsRoute: preferences\n"
+        "pilot:\n  licensesFile: /nonexistent/licenses.json\n"
+        "login:\n  sessionDays: 0\n"
+    )
+    result = atrium("check", "--config", str(config))
+    assert result.returncode == 1
+    problems = [line for line in result.stderr.splitlines() if line.startswith("  - ")]
+    assert len(problems) == 7, result.stderr
+    for expected in [
+        "http.port: must be a whole number, not 'eighty' (line 2) — write for example `port: 8080`",
+        "modules: unknown module 'nope'",
+        "cookbook.colour: unknown key (line 7)",
+        "cookbook.recipesURL: is missing",
+        "cookbook.settingsRoute: no enabled module binds the route name 'preferences'",
+        "pilot.licensesFile: /nonexistent/licenses.json: the file cannot be read",
+        "login.sessionDays: must be from 1 to 3650 days",
+    ]:
+        assert any(expected in line for line in problems), f"{expected!r} not in:\n{result.stderr}"

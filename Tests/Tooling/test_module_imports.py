@@ -42,5 +42,17 @@ def test_modules_that_import_only_the_sdk_pass(tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+def test_a_module_reaching_into_the_host_or_another_library_fails(tmp_path):
+    root = tree(tmp_path, {
+        "Modules/Pilot/Sources/Pilot.swift": "@_spi(AtriumHost) import AtriumSDK\nimport Hummingbird\n",
+        "Modules/Pilot/Tests/PilotTests.swift": "@_spi(AtriumHost) import AtriumSDK\nimport AtriumTestKit\n",
+    })
+    result = run(root)
+    assert result.returncode == 1
+    assert "Modules/Pilot/Sources/Pilot.swift:1: module 'Pilot' imports the host's side of the SDK (@_spi)" in result.stderr
+    assert "Modules/Pilot/Sources/Pilot.swift:2: module 'Pilot' imports 'Hummingbird'" in result.stderr
+    assert "PilotTests.swift" not in result.stderr, "tests may use the test kit and the host"
+
+
 def test_this_repository_passes():
     assert run(ROOT).returncode == 0

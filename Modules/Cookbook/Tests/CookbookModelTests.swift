@@ -17,15 +17,25 @@ struct CookbookModelTests {
         let pantry = StoredPantry(records: storage)
         let discover = DiscoverRecipes(source: source, pantry: pantry, images: NoImageLookup())
         let update = UpdatePantry(source: source, pantry: pantry)
-        return (DiscoverModel(discover: discover, pantry: update), RecipeModel(discover: discover), PantryModel(pantry: update))
+        return (
+            DiscoverModel(discover: discover, pantry: update, page: .path("/cookbook")), RecipeModel(discover: discover),
+            PantryModel(pantry: update, discover: .path("/cookbook"))
+        )
+    }
+
+    func loaded(_ state: SceneState<DiscoverRecipes.Discovery>) throws -> DiscoverRecipes.Discovery {
+        guard case .loaded(let discovery) = state else { throw Unexpected(state: "\(state)") }
+        return discovery
+    }
+
+    struct Unexpected: Error, CustomStringConvertible {
+        var state: String
+        var description: String { "expected a loaded state, got \(state)" }
     }
 
     @Test func discoverLoadsWhatCanBeCookedAndWhatNeedsOneMore() async throws {
         let (discover, _, _) = models(FixedSource(result: .success(Self.book)))
-        guard case .loaded(let discovery) = try await discover.load(.testing()) else {
-            Issue.record("not loaded")
-            return
-        }
+        let discovery = try loaded(try await discover.load(.testing()))
         #expect(discovery.cookable.map(\.name) == ["Chicken tikka masala", "Meatball", "Meatloaf"])
         #expect(discovery.cookable.map(\.number) == [2, 5, 6])
         #expect(discovery.missingOne.map(\.missing) == ["biscuit", "chocolate"])
@@ -38,37 +48,64 @@ struct CookbookModelTests {
         let (discover, recipe, pantry) = models(FixedSource(result: .failure(error)))
         #expect(try await discover.load(.testing()) == .failed(error.description))
         #expect(try await recipe.load(.testing(parameters: ["id": "1"])) == .failed(error.description))
-        if case .failed(let message) = try await pantry.load(.testing()) {
-            #expect(message == error.description)
-        } else {
-            Issue.record("pantry did not fail")
+        let pantryState = try await pantry.load(.testing())
+        guard case .failed(let message) = pantryState else {
+            Issue.record("pantry did not fail: \(pantryState)")
+            return
         }
+        #expect(message == error.description)
+        guard case .unavailable(let actionMessage) = try await discover.perform(.add(IngredientName(ingredient: "egg")), context: .testing()) else {
+            Issue.record("an action on a failing source should be unavailable")
+            return
+        }
+        #expect(actionMessage == error.description)
     }
 
     @Test func anUnknownRecipeNumberIsMissing() async throws {
         let (_, recipe, _) = models(FixedSource(result: .success(Self.book)))
-        if case .missing = try await recipe.load(.testing(parameters: ["id": "99"])) {} else { Issue.record("expected missing") }
-        guard case .loaded(let detail) = try await recipe.load(.testing(parameters: ["id": "3"])) else {
-            Issue.record("expected the cheesecake")
+        let unknown = try await recipe.load(.testing(parameters: ["id": "99"]))
+        guard case .missing = unknown else {
+            Issue.record("expected missing, got \(unknown)")
+            return
+        }
+        let loaded = try await recipe.load(.testing(parameters: ["id": "3"]))
+        guard case .loaded(let detail) = loaded else {
+            Issue.record("expected the cheesecake, got \(loaded)")
             return
         }
         #expect(detail.ingredients.map(\.name) == ["biscuit", "butter", "sugar"])
         #expect(detail.ingredients.map(\.isAvailable) == [false, true, true])
     }
 
-    @Test func addingTheMissingIngredientMovesTheRecipeUp() async throws {
+    @Test func addingTheMissingIngredientMovesTheRecipeUpAndComesBack() async throws {
         let storage = InMemoryRecordStore()
         let (discover, _, _) = models(FixedSource(result: .success(Self.book)), storage: storage)
-        let outcome = try await discover.add("biscuit", context: .testing())
-        guard case .navigate(.route("cookbook", _)) = outcome else {
-            Issue.record("expected a redirect to Discover, got \(outcome)")
+        let outcome = try await discover.perform(.add(IngredientName(ingredient: "biscuit")), context: .testing())
+        guard case .navigateBack(otherwise: .path("/cookbook")) = outcome else {
+            Issue.record("expected a redirect back, else to Discover, got \(outcome)")
             return
         }
-        guard case .loaded(let discovery) = try await discover.load(.testing()) else { return }
+        let discovery = try loaded(try await discover.load(.testing()))
         #expect(discovery.cookable.map(\.name) == ["Chicken tikka masala", "Cheesecake", "Meatball", "Meatloaf"])
         #expect(discovery.usesPantry)
-        _ = try await discover.remove("Meat", context: .testing(query: ["returnTo": "/cookbook/recipes/5"]))
-        guard case .loaded(let after) = try await discover.load(.testing()) else { return }
+        let removed = try await discover.perform(.remove(IngredientName(ingredient: "Meat")), context: .testing(returnTo: "/cookbook/recipes/5"))
+        guard case .navigateBack = removed else {
+            Issue.record("expected to go back to the recipe, got \(removed)")
+            return
+        }
+        let after = try loaded(try await discover.load(.testing()))
         #expect(after.cookable.map(\.name) == ["Chicken tikka masala", "Cheesecake"])
+    }
+
+    @Test func choosingThePantryKeepsOnlyKnownIngredientsOnce() async throws {
+        let (discover, _, pantry) = models(FixedSource(result: .success(Self.book)))
+        let outcome = try await pantry.perform(.choose(PantryModel.Choice(have: ["egg", "egg", "unicorn", "Meat", "onion"])), context: .testing())
+        guard case .navigate(.path("/cookbook")) = outcome else {
+            Issue.record("expected Discover, got \(outcome)")
+            return
+        }
+        let discovery = try loaded(try await discover.load(.testing()))
+        #expect(discovery.available.map(\.name) == ["Meat", "egg", "onion"])
+        #expect(discovery.cookable.map(\.name) == ["Meatloaf"])
     }
 }

@@ -1,3 +1,4 @@
+import AtriumSDK
 import AtriumTestKit
 import Foundation
 import Synchronization
@@ -15,7 +16,7 @@ struct AccountsTests {
     }
 
     /// Plain comparison instead of bcrypt: these tests are about the rules around it.
-    struct PlainHashing: PasswordHashing {
+    struct PlainHashing: PasswordHasher {
         func hash(_ password: String) async -> String { "plain:" + password }
         func verify(_ password: String, against hash: String) async -> Bool { hash == "plain:" + password }
         func needsRehash(_ hash: String) -> Bool { false }
@@ -27,10 +28,8 @@ struct AccountsTests {
     var accounts: Accounts {
         let clock = self.clock
         return Accounts(
-            repository: StoredAccounts(records: records),
+            repository: StoredAccounts(records: records, hasher: PlainHashing()),
             failures: StoredSignInFailures(records: records),
-            hasher: PlainHashing(),
-            decoyHash: "plain:decoy",
             now: { clock.now }
         )
     }
@@ -57,20 +56,20 @@ struct AccountsTests {
     @Test func signUpReportsEveryFieldAndADuplicateEmail() async throws {
         let errors = try await accounts.signUp(fullName: " ", email: "not-an-email", password: "short").failureValue
         #expect(errors == SignUpErrors(fullName: .missingName, email: .invalidEmail, password: .passwordTooShort))
-        _ = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery")
+        _ = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery").get()
         let duplicate = try await accounts.signUp(fullName: "Other Ada", email: " ADA@example.com", password: "another long password")
         #expect(duplicate.failureValue?.email == .emailTaken)
     }
 
     @Test func aWrongPasswordAndAnUnknownEmailGetTheSameAnswer() async throws {
-        _ = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery")
+        _ = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery").get()
         #expect(try await accounts.signIn(email: "ada@example.com", password: "wrong password!").failureValue == .incorrectCredentials)
         #expect(try await accounts.signIn(email: "nobody@example.com", password: "correct horse battery").failureValue == .incorrectCredentials)
         #expect(LoginError.incorrectCredentials.description == "Email or password is incorrect")
     }
 
     @Test func fiveFailuresLockTheEmailForFifteenMinutesThenItOpensAgain() async throws {
-        _ = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery")
+        _ = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery").get()
         for attempt in 1...4 {
             #expect(try await accounts.signIn(email: "ada@example.com", password: "wrong \(attempt)").failureValue == .incorrectCredentials)
             clock.advance(minutes: 1)
@@ -87,8 +86,8 @@ struct AccountsTests {
     }
 
     @Test func failuresOutsideTheWindowDoNotCount() async throws {
-        _ = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery")
-        for _ in 1...4 { _ = try await accounts.signIn(email: "ada@example.com", password: "wrong") }
+        _ = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery").get()
+        for _ in 1...4 { #expect(try await accounts.signIn(email: "ada@example.com", password: "wrong").failureValue == .incorrectCredentials) }
         clock.advance(minutes: 16)
         #expect(try await accounts.signIn(email: "ada@example.com", password: "wrong").failureValue == .incorrectCredentials)
     }

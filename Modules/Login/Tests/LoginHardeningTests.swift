@@ -71,7 +71,7 @@ struct LoginHardeningTests {
 
     @Test func atMostFivePasswordsAreTriedPerWindowHoweverManyArriveAtOnce() async throws {
         let verified = Mutex(0)
-        struct CountingHashing: PasswordHashing {
+        struct CountingHashing: PasswordHasher {
             let verified: @Sendable () -> Void
             func hash(_ password: String) async -> String { "plain:" + password }
             func verify(_ password: String, against hash: String) async -> Bool {
@@ -83,9 +83,9 @@ struct LoginHardeningTests {
         }
         let records = InMemoryRecordStore()
         let accounts = Accounts(
-            repository: StoredAccounts(records: records), failures: StoredSignInFailures(records: records),
-            hasher: CountingHashing { verified.withLock { $0 += 1 } }, decoyHash: "plain:decoy")
-        _ = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery")
+            repository: StoredAccounts(records: records, hasher: CountingHashing { verified.withLock { $0 += 1 } }),
+            failures: StoredSignInFailures(records: records))
+        _ = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery").get()
         let results = try await withThrowingTaskGroup(of: Result<Account, LoginError>.self) { group in
             for attempt in 0..<50 { group.addTask { try await accounts.signIn(email: "ada@example.com", password: "guess \(attempt)") } }
             return try await group.reduce(into: [Result<Account, LoginError>]()) { $0.append($1) }
@@ -190,17 +190,18 @@ struct LoginHardeningTests {
 
     @Test func anOlderHashStillSignsInAndIsReplaced() async throws {
         /// Hashes starting "old:" are an older format; new ones start "new:".
-        struct VersionedHashing: PasswordHashing {
+        struct VersionedHashing: PasswordHasher {
             func hash(_ password: String) async -> String { "new:" + password }
             func verify(_ password: String, against hash: String) async -> Bool { hash == "new:" + password || hash == "old:" + password }
             func needsRehash(_ hash: String) -> Bool { hash.hasPrefix("old:") }
         }
         let records = InMemoryRecordStore()
         let accounts = Accounts(
-            repository: StoredAccounts(records: records), failures: StoredSignInFailures(records: records),
-            hasher: VersionedHashing(), decoyHash: "new:decoy")
+            repository: StoredAccounts(records: records, hasher: VersionedHashing()), failures: StoredSignInFailures(records: records))
         let account = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery").get()
-        _ = try await StoredAccounts(records: records).update(id: account.id) { $0.passwordHash = "old:correct horse battery" }
+        _ = try await StoredAccounts(records: records, hasher: VersionedHashing()).update(id: account.id) {
+            $0.passwordHash = "old:correct horse battery"
+        }
         #expect(try await accounts.signIn(email: "ada@example.com", password: "correct horse battery").isSuccess)
         #expect(try await accounts.account(id: account.id)?.passwordHash == "new:correct horse battery")
     }

@@ -46,7 +46,7 @@ struct LoginHostTests {
             #expect(profile.body.contains(">AL</span>"), "the initials avatar")
 
             try await Self.signOut(browser)
-            #expect(try await browser.get("/profile").location == "/login?returnTo=%2Fprofile")
+            #expect(try await browser.get("/profile").location == "/login?returnTo=/profile")
 
             _ = try await browser.get("/login")
             let back = try await browser.post("/login", form: ["email": "ADA@example.com", "password": "correct horse battery"])
@@ -127,9 +127,10 @@ struct LoginHostTests {
             _ = try await Self.signUp(browser)
             try await Self.signOut(browser)
             let guarded = try await browser.get("/vault/3")
-            #expect(guarded.location == "/login?returnTo=%2Fvault%2F3")
+            #expect(guarded.location == "/login?returnTo=/vault/3")
             let form = try await browser.get(try #require(guarded.location))
-            #expect(form.body.contains(#"action="/login?returnTo=%2Fvault%2F3""#))
+            #expect(form.body.contains(#"action="/login?returnTo=/vault/3""#))
+            #expect(form.body.contains(#"href="/signup?returnTo=/vault/3""#), "and on to sign-up")
             let signedIn = try await browser.post(
                 "/login?returnTo=%2Fvault%2F3", form: ["email": "ada@example.com", "password": "correct horse battery"])
             #expect(signedIn.location == "/vault/3")

@@ -3,17 +3,16 @@ import AtriumSDK
 /// Pilot registration: a pilot registers with a name, a license type and a password, and sees the
 /// aircraft the license allows. The registration belongs to the visitor's session, or to the
 /// signed-in account when there is one. The password is checked, never stored.
+///
+/// This is the module a new one is copied from: a configuration with its defaults, data read and
+/// checked at boot, a use case built per request, routes declared as values, and one scene whose
+/// actions are one enum.
 public struct PilotModule: AtriumModule {
-    public struct Configuration: Decodable, Sendable {
+    public struct Configuration: ModuleConfiguration {
         /// The licenses file in the original format, read and checked at boot.
-        public var licensesFile: String
+        public var licensesFile = "Configuration/pilot-licenses.json"
 
-        enum CodingKeys: String, CodingKey { case licensesFile }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            licensesFile = try container.decodeIfPresent(String.self, forKey: .licensesFile) ?? "Configuration/pilot-licenses.json"
-        }
+        public init() {}
     }
 
     public static let manifest = ModuleManifest(id: "pilot", title: "Pilot", version: "1.0.0", binds: ["pilot"])
@@ -25,7 +24,7 @@ public struct PilotModule: AtriumModule {
         do {
             licenses = try LicenseFile.load(path: configuration.licensesFile)
         } catch {
-            throw ModuleBootError(
+            throw SettingProblem(
                 key: "licensesFile",
                 message: "\(error)",
                 fix: #"the file must be {"pilot-licenses": [{"type": "PPL", "aircrafts": ["C152"]}, …]}, every license with at least one aircraft"#
@@ -38,22 +37,22 @@ public struct PilotModule: AtriumModule {
             PilotRegistration(licenses: LoadedLicenses(all: licenses), registrations: StoredRegistrations(records: context.storage))
         }
 
-        let pilot = registrar.scene(
+        let page = registrar.page("/pilot", name: "pilot")
+        let register = registrar.action("/pilot/register")
+        let validate = registrar.action("/pilot/validate")
+        let logOut = registrar.action("/pilot/logout")
+        registrar.scene(
             "registration",
             title: "Pilot registration",
             isEntry: true,
-            model: { context in PilotModel(registration: try context.make(PilotRegistration.self)) },
-            view: PilotView()
+            model: { context in PilotModel(registration: try context.make(PilotRegistration.self), page: page()) },
+            view: PilotView(register: register, validate: validate, logOut: logOut),
+            routes: [
+                .page(page),
+                .action(register, PilotModel.Action.register),
+                .action(validate, PilotModel.Action.validate),
+                .action(logOut, .logOut),
+            ]
         )
-        registrar.get("/pilot", name: "pilot", scene: pilot)
-        registrar.post("/pilot/register", name: "pilot.register", scene: pilot, action: RegisterAction.self) { model, action, context in
-            try await model.register(action, context: context)
-        }
-        registrar.post("/pilot/validate", name: "pilot.validate", scene: pilot, action: RegisterAction.self) { model, action, context in
-            try await model.validate(action, context: context)
-        }
-        registrar.post("/pilot/logout", name: "pilot.logout", scene: pilot, action: EmptyAction.self) { model, _, context in
-            try await model.logOut(context: context)
-        }
     }
 }

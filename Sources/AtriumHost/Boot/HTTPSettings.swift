@@ -1,10 +1,15 @@
+@_spi(AtriumHost) import AtriumSDK
+
 /// `http.host`, `http.port`, `http.behindTLS`.
-public struct HTTPSettings: Decodable, Sendable, Equatable {
-    public var host: String
-    /// 0 picks a free port (useful for tests).
-    public var port: Int
+public struct HTTPSettings: ModuleConfiguration, Equatable {
+    /// The address to listen on (0.0.0.0 for every interface).
+    public var host = "127.0.0.1"
+    /// The port; 0 picks a free one (useful for tests).
+    public var port = 8080
     /// True when TLS ends in front of the host (a proxy): session cookies are then `Secure`.
-    public var behindTLS: Bool
+    public var behindTLS = false
+
+    public init() {}
 
     public init(host: String = "127.0.0.1", port: Int = 8080, behindTLS: Bool = false) {
         self.host = host
@@ -12,27 +17,15 @@ public struct HTTPSettings: Decodable, Sendable, Equatable {
         self.behindTLS = behindTLS
     }
 
-    private enum CodingKeys: String, CodingKey { case host, port, behindTLS }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let defaults = HTTPSettings()
-        host = try container.decodeIfPresent(String.self, forKey: .host) ?? defaults.host
-        port = try container.decodeIfPresent(Int.self, forKey: .port) ?? defaults.port
-        behindTLS = try container.decodeIfPresent(Bool.self, forKey: .behindTLS) ?? defaults.behindTLS
-        guard (0...65535).contains(port) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .port,
-                in: container,
-                debugDescription: "\(port) is not a port; use a number from 1 to 65535 (0 picks a free one)"
-            )
+    public func problems() -> [SettingProblem] {
+        var problems: [SettingProblem] = []
+        if !(0...65535).contains(port) {
+            problems.append(SettingProblem(key: "port", message: "\(port) is not a port", fix: "use a number from 1 to 65535 (0 picks a free one)"))
         }
-        guard !host.isEmpty else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .host,
-                in: container,
-                debugDescription: "the host is empty; use 127.0.0.1 for this machine only, 0.0.0.0 for every interface"
-            )
+        if host.isEmpty {
+            problems.append(
+                SettingProblem(key: "host", message: "is empty", fix: "use 127.0.0.1 for this machine only, 0.0.0.0 for every interface"))
         }
+        return problems
     }
 }

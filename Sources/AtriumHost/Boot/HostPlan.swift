@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Logging
 
 /// A validated configuration with every enabled module registered, ready to serve.
@@ -8,15 +8,20 @@ public struct HostPlan: Sendable {
     public let registry: HostRegistry
     /// Every module in the catalog, enabled or not (for `atrium modules`).
     public let catalog: [ModuleManifest]
+    /// What the host lends modules.
+    public let services: HostServices
+    public let hostKey: HostKey
 
     /// Validates a configuration and registers its modules in boot order, or throws every problem
-    /// found: in the file, in each module's section, in requirements and in the routes.
+    /// found, never stopping at the first: in the file, in each module's section (unknown, missing
+    /// and mistyped keys, and the module's own checks), in requirements, in each module's boot checks
+    /// (every module whose own section decoded is registered, whatever other sections hold) and in
+    /// the routes.
     public static func prepare(
         source: ConfigurationSource,
         catalog: [ModuleEntry],
         logger: Logger,
-        httpClient: any RemoteHTTPClient = HostHTTPClient(),
-        passwordHasher: any PasswordHasher = BcryptPasswordHasher()
+        services makeServices: @Sendable (HostSettings, HostKey) -> HostServices = HostPlan.standardServices
     ) async throws(ConfigurationError) -> HostPlan {
         var problems: [ConfigurationProblem] = []
         let catalogIDs = catalog.map(\.manifest.id)
@@ -48,6 +53,7 @@ public struct HostPlan: Sendable {
             enabled.append(entry)
         }
 
+        // Every enabled module's section, whatever the others hold.
         var configurations: [String: any Sendable] = [:]
         var references: [String: RouteReferenceLog] = [:]
         for entry in enabled {
@@ -60,7 +66,8 @@ public struct HostPlan: Sendable {
             }
         }
 
-        problems += unmetRequirements(enabled: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
+        let unmet = unmetRequirements(enabled: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
+        problems += unmet.map(\.problem)
 
         var ordered: [ModuleManifest] = []
         do {
@@ -75,26 +82,24 @@ public struct HostPlan: Sendable {
                 )
             )
         }
-        guard problems.isEmpty else { throw ConfigurationError(source: source.name, problems: problems) }
 
+        let hostKey = settings.secrets.hostKey
+        let services = makeServices(settings, hostKey)
         var booted: [BootedModule] = []
         var capabilities: [CapabilityName: any Sendable] = [:]
         var assets: [AssetRegistration] = []
-        for manifest in ordered {
-            guard let entry = enabled.first(where: { $0.manifest.id == manifest.id }),
-                let configuration = configurations[manifest.id]
-            else { continue }
+        for manifest in ordered where !unmet.contains(where: { $0.moduleID == manifest.id }) {
+            // A module whose own section has problems is not registered; the others are, so their
+            // boot checks run too.
+            guard let entry = enabled.first(where: { $0.manifest.id == manifest.id }), let configuration = configurations[manifest.id] else {
+                continue
+            }
             let sharedRecords = DeferredRecordStore(module: manifest.id)
             let registrar = ModuleRegistrar(
-                moduleID: manifest.id,
-                logger: logger.with(module: manifest.id),
-                httpClient: httpClient,
-                passwordHasher: passwordHasher,
-                sharedRecords: sharedRecords
-            )
+                manifest: manifest, logger: logger.with(module: manifest.id), services: services, sharedRecords: sharedRecords)
             do {
                 try await entry.register(in: registrar, configuration: configuration)
-            } catch let error as ModuleBootError {
+            } catch let error as SettingProblem {
                 let key = error.key.isEmpty ? manifest.id : "\(manifest.id).\(error.key)"
                 problems.append(ConfigurationProblem(key: key, message: error.message, fix: error.fix))
                 continue
@@ -102,6 +107,7 @@ public struct HostPlan: Sendable {
                 problems.append(ConfigurationProblem(key: manifest.id, message: "the module could not start: \(error)"))
                 continue
             }
+            registrar.finish()
             problems += registrar.problems.map { ConfigurationProblem(key: manifest.id, message: $0) }
             for name in manifest.provides where registrar.capabilities[name] == nil {
                 problems.append(
@@ -119,15 +125,31 @@ public struct HostPlan: Sendable {
                     migrations: registrar.migrations,
                     shutdownHandlers: registrar.shutdownHandlers,
                     signInMerges: registrar.signInMerges,
+                    configuredLinks: Set(references[manifest.id]?.references.map(\.name) ?? []),
                     sharedRecords: sharedRecords
                 )
             )
         }
 
         let registry = HostRegistry(modules: booted, capabilities: capabilities, assets: assets)
-        problems += RouteChecks.problems(in: registry, references: references)
+        problems += RouteChecks.problems(in: registry, references: references, enabled: enabled.map(\.manifest))
         guard problems.isEmpty else { throw ConfigurationError(source: source.name, problems: problems) }
-        return HostPlan(source: source.name, settings: settings, registry: registry, catalog: catalog.map(\.manifest))
+        return HostPlan(
+            source: source.name, settings: settings, registry: registry, catalog: catalog.map(\.manifest), services: services, hostKey: hostKey)
+    }
+
+    /// The services a host lends its modules: async-http-client, bcrypt, AES-GCM and JWT under the
+    /// host key, the system clock and random generator.
+    public static func standardServices(settings: HostSettings, hostKey: HostKey) -> HostServices {
+        let clock = SystemClock()
+        return HostServices(
+            http: HostHTTPClient(),
+            passwords: BcryptPasswordHasher(),
+            secrets: AESGCMSecretSealer(hostKey: hostKey),
+            tokens: JWTTokenSigner(hostKey: hostKey, clock: clock),
+            clock: clock,
+            random: SystemRandom()
+        )
     }
 
     private static func decodeHostSettings(
@@ -136,44 +158,54 @@ public struct HostPlan: Sendable {
         problems: inout [ConfigurationProblem]
     ) -> HostSettings {
         let decoder = ConfigurationDecoder()
-        func section<Section: Decodable>(_ type: Section.Type, _ key: String, default value: Section) -> Section {
+        func section<Section: ModuleConfiguration>(_ type: Section.Type, _ key: String) -> Section {
             do {
                 return try decoder.decode(type, section: key, from: source)
             } catch {
                 problems += error.problems
-                return value
+                return Section()
             }
         }
-        let modules: [String]
+        var modules: [String] = []
         if !source.isPresent(["modules"]) {
             // No list at all: the built-in defaults boot every module in the catalog.
             modules = catalog.map(\.manifest.id)
         } else {
-            modules = section([String].self, "modules", default: [])
+            do {
+                modules = try decoder.decode([String].self, section: "modules", from: source)
+            } catch {
+                problems += error.problems
+            }
         }
-        let storage = section(StorageSettings.self, "storage", default: .init())
+        let storage = section(StorageSettings.self, "storage")
         if let problem = storage.problem(origin: source.origin(of: ["storage", "path"])) { problems.append(problem) }
         return HostSettings(
-            http: section(HTTPSettings.self, "http", default: .init()),
+            http: section(HTTPSettings.self, "http"),
             storage: storage,
-            log: section(LogSettings.self, "log", default: .init()),
+            log: section(LogSettings.self, "log"),
+            secrets: section(SecretsSettings.self, "secrets"),
             modules: modules
         )
     }
 
-    private static func unmetRequirements(enabled: [ModuleManifest], catalog: [ModuleManifest]) -> [ConfigurationProblem] {
+    private static func unmetRequirements(
+        enabled: [ModuleManifest], catalog: [ModuleManifest]
+    ) -> [(moduleID: String, problem: ConfigurationProblem)] {
         enabled.flatMap { manifest in
-            manifest.requires.compactMap { capability -> ConfigurationProblem? in
+            manifest.requires.compactMap { capability -> (String, ConfigurationProblem)? in
                 guard !enabled.contains(where: { $0.id != manifest.id && $0.provides.contains(capability) }) else { return nil }
                 let candidates = catalog.filter { $0.provides.contains(capability) }.map(\.id)
                 let fix =
                     candidates.isEmpty
                     ? "no available module provides it; disable '\(manifest.id)'"
                     : "add \(candidates.map { "'\($0)'" }.joined(separator: " or ")) to modules"
-                return ConfigurationProblem(
-                    key: "modules",
-                    message: "module '\(manifest.id)' requires '\(capability)', which no enabled module provides",
-                    fix: fix
+                return (
+                    manifest.id,
+                    ConfigurationProblem(
+                        key: "modules",
+                        message: "module '\(manifest.id)' requires '\(capability)', which no enabled module provides",
+                        fix: fix
+                    )
                 )
             }
         }

@@ -1,14 +1,15 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 
 /// The central registry: every booted module's scenes, routes, use-case factories, capabilities and
 /// assets, in boot order.
 public struct HostRegistry: Sendable {
     public let modules: [BootedModule]
     public let capabilities: [CapabilityName: any Sendable]
-    public let assets: [String: AssetRegistration]
+    @_spi(AtriumHost) public let assets: [String: AssetRegistration]
     /// Named routes by name; a name bound by both a GET and a POST route resolves to the GET one.
-    public let namedRoutes: [RouteName: RouteRegistration]
+    @_spi(AtriumHost) public let namedRoutes: [RouteName: RouteRegistration]
 
+    @_spi(AtriumHost)
     public init(modules: [BootedModule], capabilities: [CapabilityName: any Sendable], assets: [AssetRegistration]) {
         self.modules = modules
         self.capabilities = capabilities
@@ -21,16 +22,17 @@ public struct HostRegistry: Sendable {
         self.namedRoutes = named
     }
 
-    public var routes: [RouteRegistration] { modules.flatMap(\.routes) }
+    @_spi(AtriumHost) public var routes: [RouteRegistration] { modules.flatMap(\.routes) }
 
     /// How each module's records saved before sign-in join the account's: module → collection → merge.
-    public var signInMerges: [String: [String: SignInMerge]] {
+    @_spi(AtriumHost) public var signInMerges: [String: [String: SignInMerge]] {
         Dictionary(modules.map { ($0.manifest.id, $0.signInMerges) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The path of a named route, or nil when nothing binds it or a parameter is missing.
-    public func path(for name: RouteName, parameters: [String: String] = [:]) -> String? {
-        namedRoutes[name]?.pattern.path(with: parameters)
+    /// The path of a page bound to `name`, or nil when nothing binds it to a page.
+    public func pagePath(for name: RouteName) -> String? {
+        guard let route = namedRoutes[name], route.method == .get else { return nil }
+        return route.pattern.path(with: [:])
     }
 
     public func capability<Value>(_ capability: Capability<Value>) -> Value? {
@@ -38,11 +40,18 @@ public struct HostRegistry: Sendable {
     }
 
     /// The factory registered for a use case type, with the id of the module that registered it.
-    public func factory(for type: ObjectIdentifier) -> (moduleID: String, factory: UseCaseFactory)? {
+    @_spi(AtriumHost) public func factory(for type: ObjectIdentifier) -> (moduleID: String, factory: UseCaseFactory)? {
         for module in modules {
             if let factory = module.factories[type] { return (module.manifest.id, factory) }
         }
         return nil
+    }
+
+    /// The route names a module's views may link to: those its manifest lists and those its
+    /// configuration chose.
+    func linkableNames(of moduleID: String) -> Set<RouteName> {
+        guard let module = modules.first(where: { $0.manifest.id == moduleID }) else { return [] }
+        return Set(module.manifest.links).union(module.configuredLinks)
     }
 
     /// The entry scenes for the home page: each module's scenes marked as entries that a GET route
@@ -50,7 +59,7 @@ public struct HostRegistry: Sendable {
     public var entries: [HomeEntry] {
         modules.flatMap { module in
             module.scenes.filter(\.isEntry).compactMap { scene -> HomeEntry? in
-                guard let route = module.routes.first(where: { $0.sceneID == scene.id && $0.method == .get && $0.pattern.parameters.isEmpty }),
+                guard let route = module.routes.first(where: { $0.sceneID == scene.id && $0.method == .get && $0.pattern.parameterNames.isEmpty }),
                     let path = route.pattern.path(with: [:])
                 else { return nil }
                 return HomeEntry(moduleTitle: module.manifest.title, sceneTitle: scene.title, path: path)

@@ -1,18 +1,23 @@
-/// The host's own configuration keys (`http`, `storage`, `log`, `modules`).
+/// The host's own configuration keys (`http`, `storage`, `log`, `secrets`, `modules`).
 public struct HostSettings: Sendable, Equatable {
     public var http: HTTPSettings
     public var storage: StorageSettings
     public var log: LogSettings
+    public var secrets: SecretsSettings
     /// The ids of the modules to boot.
     public var modules: [String]
 
-    public init(http: HTTPSettings = .init(), storage: StorageSettings = .init(), log: LogSettings = .init(), modules: [String]) {
+    public init(
+        http: HTTPSettings = .init(), storage: StorageSettings = .init(), log: LogSettings = .init(), secrets: SecretsSettings = .init(),
+        modules: [String]
+    ) {
         self.http = http
         self.storage = storage
         self.log = log
+        self.secrets = secrets
         self.modules = modules
     }
 
     /// The top-level keys the host reads itself; every other top-level key must be a module id.
-    static let sectionKeys = ["http", "storage", "log", "modules"]
+    static let sectionKeys = ["http", "storage", "log", "secrets", "modules"]
 }

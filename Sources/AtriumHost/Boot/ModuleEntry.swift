@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Logging
 
 /// A module type from the catalog, with its configuration decoding and registration made callable
@@ -27,12 +27,7 @@ extension AtriumModule {
         from source: ConfigurationSource,
         routeReferences: RouteReferenceLog
     ) throws(ConfigurationError) -> any Sendable {
-        try ConfigurationDecoder().decode(
-            Configuration.self,
-            section: manifest.id,
-            from: source,
-            routeReferences: routeReferences
-        )
+        try ConfigurationDecoder().decode(Configuration.self, section: manifest.id, from: source, routeReferences: routeReferences)
     }
 
     fileprivate static func register(in registrar: ModuleRegistrar, erasedConfiguration: any Sendable) async throws {

@@ -1,8 +1,12 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 
-/// Checks on the routes of every booted module together.
+/// Checks on the routes of every enabled module together.
 enum RouteChecks {
-    static func problems(in registry: HostRegistry, references: [String: RouteReferenceLog]) -> [ConfigurationProblem] {
+    static func problems(
+        in registry: HostRegistry,
+        references: [String: RouteReferenceLog],
+        enabled: [ModuleManifest]
+    ) -> [ConfigurationProblem] {
         var problems: [ConfigurationProblem] = []
         let routes = registry.routes
 
@@ -47,43 +51,58 @@ enum RouteChecks {
                     )
                 )
             }
+            for route in module.routes where route.name != nil && !module.manifest.binds.contains(route.name!) {
+                problems.append(
+                    ConfigurationProblem(
+                        key: module.manifest.id,
+                        message:
+                            "the module names \(route.method.rawValue) \(route.pattern) '\(route.name!)' but its manifest does not list it in binds"
+                    )
+                )
+            }
+        }
+
+        // Pages by name: those registered, and those of enabled modules that could not register
+        // (their own problems are reported; their manifest says what they bind).
+        let registered = Set(registry.modules.map(\.manifest.id))
+        var pages = Set(registry.namedRoutes.filter { $0.value.method == .get && $0.value.pattern.parameterNames.isEmpty }.keys)
+        for manifest in enabled where !registered.contains(manifest.id) { pages.formUnion(manifest.binds) }
+        let pageNames = pages.map(\.rawValue).sorted().joined(separator: ", ")
+
+        func check(_ name: RouteName, key: String) {
+            if pages.contains(name) { return }
+            guard let route = registry.namedRoutes[name] else {
+                problems.append(
+                    ConfigurationProblem(
+                        key: key, message: "no enabled module binds the route name '\(name)'",
+                        fix: pages.isEmpty
+                            ? "enable the module that binds it; no enabled module names a page yet"
+                            : "enable the module that binds it, or use one of the page route names: \(pageNames)"))
+                return
+            }
+            if route.method != .get {
+                problems.append(
+                    ConfigurationProblem(
+                        key: key, message: "'\(name)' names \(route.method.rawValue) \(route.pattern), an action, not a page",
+                        fix: "use one of the page route names: \(pageNames)"))
+            } else {
+                problems.append(
+                    ConfigurationProblem(
+                        key: key, message: "'\(name)' names \(route.pattern), which needs parameters a link here cannot give",
+                        fix: "use one of the page route names: \(pageNames)"))
+            }
         }
 
         // A route name chosen in the configuration leads people somewhere: it must name a page (a
         // GET route without parameters), not an action.
-        let pages = registry.namedRoutes.filter { $0.value.method == .get && $0.value.pattern.parameters.isEmpty }.keys.map(\.rawValue).sorted()
-        let pageList = pages.isEmpty ? "no page has a route name" : "page route names: \(pages.joined(separator: ", "))"
         for (moduleID, log) in references.sorted(by: { $0.key < $1.key }) {
             for reference in log.references {
-                let key = ([moduleID] + reference.keyPath).joined(separator: ".")
-                guard let route = registry.namedRoutes[reference.name] else {
-                    problems.append(
-                        ConfigurationProblem(
-                            key: key,
-                            message: "no enabled module binds the route name '\(reference.name)'",
-                            fix: "enable the module that binds it, or use one of the \(pageList)"
-                        )
-                    )
-                    continue
-                }
-                if route.method != .get {
-                    problems.append(
-                        ConfigurationProblem(
-                            key: key,
-                            message: "'\(reference.name)' names \(route.method.rawValue) \(route.pattern), an action, not a page",
-                            fix: "use one of the \(pageList)"
-                        )
-                    )
-                } else if !route.pattern.parameters.isEmpty {
-                    problems.append(
-                        ConfigurationProblem(
-                            key: key,
-                            message: "'\(reference.name)' names \(route.pattern), which needs parameters a link here cannot give",
-                            fix: "use one of the \(pageList)"
-                        )
-                    )
-                }
+                check(reference.name, key: ([moduleID] + reference.keyPath).joined(separator: "."))
             }
+        }
+        // The names a module's views link to, declared once in its manifest.
+        for manifest in enabled {
+            for name in manifest.links { check(name, key: manifest.id) }
         }
 
         let guarded = routes.filter { $0.guard == .signedIn }
@@ -91,7 +110,7 @@ enum RouteChecks {
             let what =
                 "\(first.method.rawValue) \(first.pattern) (module '\(first.moduleID)')"
                 + (guarded.count > 1 ? " and \(guarded.count - 1) other route(s)" : "")
-            if registry.namedRoutes[.signIn] == nil {
+            if !pages.contains(.signIn) {
                 problems.append(
                     ConfigurationProblem(
                         key: "modules",
@@ -100,7 +119,7 @@ enum RouteChecks {
                     )
                 )
             }
-            if registry.capabilities[.currentUser] == nil {
+            if !enabled.contains(where: { $0.provides.contains(.currentUser) }) {
                 problems.append(
                     ConfigurationProblem(
                         key: "modules",

@@ -1,45 +1,79 @@
-import AtriumSDK
-import Configuration
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 
-/// Decodes a module's `Decodable` configuration section from a ``ConfigurationSource``, so every
-/// value can come from the environment as well as the file.
+/// Decodes a configuration section from a ``ConfigurationSource``, so every value can come from the
+/// environment as well as the file, with the section's defaults for what both leave out.
 ///
-/// It is strict: a missing or mistyped value is recorded as a problem (and decoding goes on, to
-/// report every problem at once), and after decoding, every key of the section in the file that no
-/// property read is reported as unknown.
+/// It is strict and never stops early: a missing or mistyped value is recorded as a problem (and
+/// decoding goes on, with the default standing in), every key of the section in the file that no
+/// property read is reported as unknown, and a ``ModuleConfiguration``'s own checks run on what
+/// decoded. All of them are thrown together.
 public struct ConfigurationDecoder {
     public init() {}
 
-    /// Decodes `type` from the section at `sectionKey`, or throws every problem found.
-    public func decode<Section: Decodable>(
+    /// Decodes a module's section (or one of the host's), defaults and checks included.
+    @_spi(AtriumHost)
+    public func decode<Section: ModuleConfiguration>(
         _ type: Section.Type,
         section sectionKey: String,
         from source: ConfigurationSource,
         routeReferences: RouteReferenceLog? = nil
     ) throws(ConfigurationError) -> Section {
+        let defaults = ConfigurationTree.mapping([(key: sectionKey, line: 0, value: ConfigurationDefaults.tree(of: type))])
+        var (decoded, problems) = read(type, section: sectionKey, from: source, defaults: defaults, routeReferences: routeReferences)
+        // The section's own checks run on what decoded, defaults standing in for refused values, so
+        // they are reported with the keys' problems rather than after them are fixed.
+        problems += (decoded?.problems() ?? []).map { problem in
+            ConfigurationProblem(
+                key: problem.key.isEmpty ? sectionKey : "\(sectionKey).\(problem.key)",
+                message: problem.message + Self.origin(of: [sectionKey] + problem.key.split(separator: ".").map(String.init), in: source),
+                fix: problem.fix)
+        }
+        guard problems.isEmpty, let decoded else { throw ConfigurationError(source: source.name, problems: problems) }
+        return decoded
+    }
+
+    /// Decodes any `Decodable` at `sectionKey` (a list such as `modules`), without defaults.
+    @_spi(AtriumHost)
+    public func decode<Section: Decodable>(
+        _ type: Section.Type,
+        section sectionKey: String,
+        from source: ConfigurationSource,
+        defaults: ConfigurationTree = .mapping([]),
+        routeReferences: RouteReferenceLog? = nil
+    ) throws(ConfigurationError) -> Section {
+        let (decoded, problems) = read(type, section: sectionKey, from: source, defaults: defaults, routeReferences: routeReferences)
+        guard problems.isEmpty, let decoded else { throw ConfigurationError(source: source.name, problems: problems) }
+        return decoded
+    }
+
+    /// What decoded (with defaults standing in for refused values) and every problem met.
+    private func read<Section: Decodable>(
+        _ type: Section.Type,
+        section sectionKey: String,
+        from source: ConfigurationSource,
+        defaults: ConfigurationTree,
+        routeReferences: RouteReferenceLog?
+    ) -> (Section?, [ConfigurationProblem]) {
         let log = ConfigurationDecodingLog()
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         if let routeReferences { userInfo[RouteReferenceLog.userInfoKey] = routeReferences }
-        let decoder = ConfigurationValueDecoder(path: [sectionKey], source: source, log: log, userInfo: userInfo)
+        let decoder = ConfigurationValueDecoder(path: [sectionKey], source: source, defaults: defaults, log: log, userInfo: userInfo)
         var problems: [ConfigurationProblem] = []
         var decoded: Section?
         do {
             decoded = try Section(from: decoder)
         } catch let error as DecodingError {
-            problems.append(Self.problem(for: error, section: sectionKey, source: source))
+            problems.append(Self.problem(for: error, at: [sectionKey], source: source))
+        } catch is ConfigurationDecodingLog.Reported {
+            // Already in the log.
         } catch {
             problems.append(ConfigurationProblem(key: sectionKey, message: "\(error)"))
         }
         problems = log.problems + problems
-        if decoded != nil {
-            // Missing and mistyped values do not stop decoding, so every key was visited.
-            problems += unknownKeys(in: sectionKey, source: source, read: log.readPaths)
-        }
-        guard problems.isEmpty, let decoded else {
-            throw ConfigurationError(source: source.name, problems: problems)
-        }
-        return decoded
+        // Missing and mistyped values do not stop decoding, so every key was visited.
+        problems += unknownKeys(in: sectionKey, source: source, read: log.readPaths)
+        return (decoded, problems)
     }
 
     private func unknownKeys(in section: String, source: ConfigurationSource, read: Set<[String]>) -> [ConfigurationProblem] {
@@ -80,15 +114,20 @@ public struct ConfigurationDecoder {
         ]
     }
 
-    static func problem(for error: DecodingError, section: String, source: ConfigurationSource) -> ConfigurationProblem {
-        func path(_ codingPath: [any CodingKey]) -> [String] { [section] + codingPath.map(\.stringValue) }
-        func key(_ codingPath: [any CodingKey]) -> String { path(codingPath).joined(separator: ".") }
-        /// Where the value came from, when that is the environment: the file is not to blame.
-        func origin(_ codingPath: [any CodingKey]) -> String {
-            guard case .environment(let variable) = source.origin(of: path(codingPath)) else { return "" }
-            let text = source.environmentText(at: path(codingPath))?.text ?? ""
-            return " (the environment sets \(variable)='\(ConfigurationValueDecoder.shown(text))')"
+    /// Where the value at `path` came from, when that is the environment: the file is not to blame.
+    static func origin(of path: [String], in source: ConfigurationSource) -> String {
+        guard case .environment(let variable) = source.origin(of: path) else { return "" }
+        let text = source.environmentText(at: path)?.text ?? ""
+        return " (the environment sets \(variable)='\(ConfigurationValueDecoder.shown(text))')"
+    }
+
+    static func problem(for error: DecodingError, at base: [String], source: ConfigurationSource) -> ConfigurationProblem {
+        func path(_ codingPath: [any CodingKey]) -> [String] {
+            // Errors thrown inside a value decoder carry the path below the section.
+            let below = codingPath.map(\.stringValue)
+            return below.starts(with: base.dropFirst()) ? [base[0]] + below : base + below
         }
+        func key(_ codingPath: [any CodingKey]) -> String { path(codingPath).joined(separator: ".") }
         switch error {
         case .keyNotFound(let missing, let context):
             return ConfigurationProblem(
@@ -98,14 +137,15 @@ public struct ConfigurationDecoder {
             )
         case .typeMismatch(let type, let context):
             return ConfigurationProblem(
-                key: key(context.codingPath), message: "must be \(type)\(origin(context.codingPath))", fix: context.debugDescription)
+                key: key(context.codingPath), message: "must be \(type)\(origin(of: path(context.codingPath), in: source))",
+                fix: context.debugDescription)
         case .valueNotFound(_, let context):
             return ConfigurationProblem(key: key(context.codingPath), message: "has no value", fix: "give it a value")
         case .dataCorrupted(let context):
             return ConfigurationProblem(
-                key: key(context.codingPath), message: "is not valid\(origin(context.codingPath)): \(context.debugDescription)")
+                key: key(context.codingPath), message: "is not valid\(origin(of: path(context.codingPath), in: source)): \(context.debugDescription)")
         @unknown default:
-            return ConfigurationProblem(key: section, message: "\(error)")
+            return ConfigurationProblem(key: base.joined(separator: "."), message: "\(error)")
         }
     }
 }

@@ -3,6 +3,9 @@ import Synchronization
 /// What a strict decode of a configuration section saw: the keys it asked for and the problems it
 /// met. Decoding goes on past a missing or mistyped value so that every problem is reported at once.
 final class ConfigurationDecodingLog: Sendable {
+    /// Thrown when a problem was already reported and nothing can stand in for the value.
+    struct Reported: Error {}
+
     private struct State {
         var readPaths: Set<[String]> = []
         var problems: [ConfigurationProblem] = []

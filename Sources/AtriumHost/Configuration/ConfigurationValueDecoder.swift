@@ -1,17 +1,28 @@
 import Foundation
 
-/// The `Decoder` behind ``ConfigurationDecoder``: one per key path.
+/// The `Decoder` behind ``ConfigurationDecoder``: one per key path. A value comes from the
+/// environment first, then the file, then the section's defaults.
 struct ConfigurationValueDecoder: Decoder {
     let path: [String]
     let source: ConfigurationSource
+    /// The section's defaults, rooted like the file (the section's key first).
+    let defaults: ConfigurationTree
     let log: ConfigurationDecodingLog
     let sendableUserInfo: [CodingUserInfoKey: any Sendable]
+    /// True when reading only the defaults: after a value from the file or the environment was
+    /// refused, the default stands in so decoding goes on.
+    let defaultsOnly: Bool
 
-    init(path: [String], source: ConfigurationSource, log: ConfigurationDecodingLog, userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(
+        path: [String], source: ConfigurationSource, defaults: ConfigurationTree, log: ConfigurationDecodingLog,
+        userInfo: [CodingUserInfoKey: any Sendable], defaultsOnly: Bool = false
+    ) {
         self.path = path
         self.source = source
+        self.defaults = defaults
         self.log = log
         self.sendableUserInfo = userInfo
+        self.defaultsOnly = defaultsOnly
     }
 
     var userInfo: [CodingUserInfoKey: Any] { sendableUserInfo }
@@ -22,11 +33,34 @@ struct ConfigurationValueDecoder: Decoder {
     var dottedPath: String { path.joined(separator: ".") }
 
     func child(_ key: String) -> ConfigurationValueDecoder {
-        ConfigurationValueDecoder(path: path + [key], source: source, log: log, userInfo: sendableUserInfo)
+        ConfigurationValueDecoder(
+            path: path + [key], source: source, defaults: defaults, log: log, userInfo: sendableUserInfo, defaultsOnly: defaultsOnly)
     }
 
-    /// Whether a value is set at this path, in the environment or the file.
-    var isPresent: Bool { source.isPresent(path) }
+    /// This decoder reading the defaults only.
+    var fallback: ConfigurationValueDecoder {
+        ConfigurationValueDecoder(path: path, source: source, defaults: defaults, log: log, userInfo: sendableUserInfo, defaultsOnly: true)
+    }
+
+    private var fileValue: ConfigurationTree? { defaultsOnly ? nil : source.tree.subtree(at: path) }
+    private var environmentValue: (variable: String, text: String)? { defaultsOnly ? nil : source.environmentText(at: path) }
+    private var defaultValue: ConfigurationTree? { defaults.subtree(at: path) }
+
+    /// Whether a value is set at this path, in the environment, the file or the defaults.
+    var isPresent: Bool {
+        if !defaultsOnly && source.isPresent(path) { return true }
+        switch defaultValue {
+        case .none, .some(.null): return false
+        case .some: return true
+        }
+    }
+
+    /// The keys of the section at this path: the file's and the defaults'.
+    var keys: [String] {
+        var keys = defaultsOnly ? [] : source.tree.keys(at: path).map(\.key)
+        for (key, _) in defaults.keys(at: path) where !keys.contains(key) { keys.append(key) }
+        return keys
+    }
 
     /// A value as it may be shown in a message: at most 40 characters.
     static func shown(_ text: String) -> String {
@@ -39,41 +73,52 @@ struct ConfigurationValueDecoder: Decoder {
         log.report(ConfigurationProblem(key: dottedPath, message: message, fix: fix))
     }
 
-    /// Reads a scalar, from the environment first, then the file. A missing or mistyped value is
-    /// reported (naming the variable or the line it came from) and a placeholder returned, so that
-    /// decoding goes on and every problem is found in one pass.
+    /// Reads a scalar. A missing or mistyped value is reported (naming the variable or the line it
+    /// came from) and the default, else a placeholder, returned, so that decoding goes on and every
+    /// problem is found in one pass.
     func scalar<Value>(expected: String, example: String, placeholder: Value, parse: (String) -> Value?) -> Value {
         log.read(path)
         let key = path.last ?? ""
-        if let (variable, text) = source.environmentText(at: path) {
+        // The default, when there is one, is the best example of what to write.
+        var example = example
+        if case .scalar(let text) = defaultValue, parse(text) != nil { example = text }
+        var fallback: Value {
+            if case .scalar(let text) = defaultValue, let value = parse(text) { return value }
+            return placeholder
+        }
+        if let (variable, text) = environmentValue {
             if let value = parse(text) { return value }
             report(
                 "must be \(expected), but the environment sets \(variable)='\(Self.shown(text))'",
                 fix: "set \(variable) to \(expected) such as \(example), or unset it")
-            return placeholder
+            return fallback
         }
-        switch source.tree.subtree(at: path) {
+        switch fileValue {
         case .scalar(let text):
             if let value = parse(text) { return value }
             report("must be \(expected), not '\(Self.shown(text))'\(lineNote)", fix: "write for example `\(key): \(example)`")
+            return fallback
         case .mapping:
             report("must be \(expected), not a section\(lineNote)", fix: "write for example `\(key): \(example)`")
+            return fallback
         case .sequence:
             report("must be \(expected), not a list\(lineNote)", fix: "write for example `\(key): \(example)`")
+            return fallback
         case .null, .none:
+            if case .scalar(let text) = defaultValue, let value = parse(text) { return value }
             let parent = path.dropLast().joined(separator: ".")
             report(
                 "is missing",
                 fix: "add `\(key): \(example)` under `\(parent)`, or set \(source.variableName(for: path)) in the environment")
+            return placeholder
         }
-        return placeholder
     }
 
     /// Reads a list of plain values: `[a, b]` in the file, `a,b` in the environment.
     func list() -> [String] {
         log.read(path)
         let key = path.last ?? ""
-        if let (variable, text) = source.environmentText(at: path) {
+        if let (variable, text) = environmentValue {
             let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             if items.contains(where: \.isEmpty) && text.trimmingCharacters(in: .whitespaces) != "" {
                 report(
@@ -82,7 +127,7 @@ struct ConfigurationValueDecoder: Decoder {
             }
             return items.filter { !$0.isEmpty }
         }
-        switch source.tree.subtree(at: path) {
+        switch fileValue ?? defaultValue {
         case .sequence(let items):
             var values: [String] = []
             for (index, item) in items.enumerated() {
@@ -110,7 +155,7 @@ struct ConfigurationValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         log.read(path)
-        switch source.tree.subtree(at: path) {
+        switch fileValue {
         case .scalar(let value):
             throw DecodingError.typeMismatch(
                 [String: Any].self,

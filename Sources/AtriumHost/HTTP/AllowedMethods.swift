@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 
 /// Which methods each path of the host answers, so a request with another method gets 405 and an
@@ -33,7 +33,7 @@ extension RoutePattern {
             case .literal(let text):
                 if text != part { return false }
             case .parameter(_, let type):
-                guard let value = part.removingPercentEncoding, type.accepts(value) else { return false }
+                guard let value = part.removingPercentEncoding, (type ?? .string).accepts(value) else { return false }
             }
         }
         return true

@@ -1,3 +1,4 @@
+@_spi(AtriumHost) import AtriumSDK
 import Hummingbird
 import Logging
 import NIOCore
@@ -18,23 +19,26 @@ struct ErrorPageMiddleware: RouterMiddleware {
             switch error.status {
             case .notFound, .methodNotAllowed:
                 if let allow = allowed.allowHeader(for: request.uri.path) {
-                    var response = try await pages.response(
-                        for: StandardScreens.methodNotAllowed, status: .methodNotAllowed, request: request, session: nil)
+                    var response = try await page(StandardScreens.methodNotAllowed, .methodNotAllowed, request, context)
                     response.headers[.allow] = allow
                     return response
                 }
-                return try await pages.response(for: StandardScreens.notFound, status: .notFound, request: request, session: nil)
+                return try await page(StandardScreens.notFound, .notFound, request, context)
             case .contentTooLarge:
-                return try await pages.response(for: StandardScreens.tooLarge, status: .contentTooLarge, request: request, session: nil)
+                return try await page(StandardScreens.tooLarge, .contentTooLarge, request, context)
             default:
                 context.logger.error("request failed", metadata: ["status": "\(error.status.code)"])
-                return try await pages.response(for: StandardScreens.error, status: .internalServerError, request: request, session: nil)
+                return try await page(StandardScreens.error, .internalServerError, request, context)
             }
         } catch is NIOTooManyBytesError {
-            return try await pages.response(for: StandardScreens.tooLarge, status: .contentTooLarge, request: request, session: nil)
+            return try await page(StandardScreens.tooLarge, .contentTooLarge, request, context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(describing: type(of: error)))"])
-            return try await pages.response(for: StandardScreens.error, status: .internalServerError, request: request, session: nil)
+            return try await page(StandardScreens.error, .internalServerError, request, context)
         }
+    }
+
+    private func page(_ screen: Screen, _ status: HTTPResponse.Status, _ request: Request, _ context: Context) async throws -> Response {
+        try await pages.response(for: screen, status: status, request: request, session: nil, logger: context.logger)
     }
 }

@@ -1,8 +1,9 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 import Hummingbird
 
-/// An action body: a form post (`application/x-www-form-urlencoded`) or JSON.
+/// An action body: a form post (`application/x-www-form-urlencoded`) or JSON, told apart by the
+/// `Content-Type` media type.
 struct FormActionInput: ActionInput {
     enum Encoding: Sendable { case form, json }
 
@@ -17,13 +18,19 @@ struct FormActionInput: ActionInput {
 
     init(body: String, contentType: String?) {
         self.body = body
-        self.encoding = (contentType?.lowercased().contains("application/json") ?? false) ? .json : .form
+        let media = contentType.flatMap { MediaType(from: $0) }
+        self.encoding = media.map { $0.isType(.applicationJson) } == true ? .json : .form
     }
 
-    func decode<Action: Decodable>(_ type: Action.Type) throws -> Action {
+    func decode<Fields: Decodable>(_ type: Fields.Type, pathParameters: [String: String]) throws -> Fields {
+        let userInfo: [CodingUserInfoKey: any Sendable] = [PathMerging<Fields>.key: pathParameters]
         switch encoding {
-        case .form: try URLEncodedFormDecoder().decode(type, from: body)
-        case .json: try JSONDecoder().decode(type, from: Data(body.utf8))
+        case .form:
+            return try URLEncodedFormDecoder(userInfo: userInfo).decode(PathMerging<Fields>.self, from: body).value
+        case .json:
+            let decoder = JSONDecoder()
+            decoder.userInfo = userInfo
+            return try decoder.decode(PathMerging<Fields>.self, from: Data(body.utf8)).value
         }
     }
 
@@ -32,7 +39,7 @@ struct FormActionInput: ActionInput {
         switch encoding {
         case .form:
             do {
-                _ = try decode(TokenField.self)
+                _ = try URLEncodedFormDecoder().decode(TokenField.self, from: body)
                 return nil
             } catch let error as URLEncodedFormError {
                 return Self.describe(error)
@@ -50,7 +57,7 @@ struct FormActionInput: ActionInput {
     /// The anti-forgery token sent in the body, if any.
     var csrfToken: String? {
         guard encoding == .form else { return nil }
-        return (try? decode(TokenField.self))?._csrf
+        return (try? URLEncodedFormDecoder().decode(TokenField.self, from: body))?._csrf
     }
 
     static func describe(_ error: URLEncodedFormError) -> String {
@@ -62,5 +69,76 @@ struct FormActionInput: ActionInput {
         case .addingToInvalidType, .notSupported, .invalidArrayIndex: return "the field '\(value)' mixes a list and a single value"
         default: return "the form is not valid"
         }
+    }
+}
+
+/// Decodes an action's fields with the route's path parameters read first: a field the path
+/// names comes from the path (typed as the field is), the others from the body.
+private struct PathMerging<Fields: Decodable>: Decodable {
+    static var key: CodingUserInfoKey { CodingUserInfoKey(rawValue: "atrium.pathParameters")! }
+
+    let value: Fields
+
+    init(from decoder: any Decoder) throws {
+        let path = decoder.userInfo[Self.key] as? [String: String] ?? [:]
+        value = try Fields(from: path.isEmpty ? decoder : MergingDecoder(body: decoder, path: path))
+    }
+}
+
+private struct MergingDecoder: Decoder {
+    let body: any Decoder
+    let path: [String: String]
+    var codingPath: [any CodingKey] { body.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { body.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        // A body with nothing but the form token may have no keyed shape at all.
+        let inner = try? body.container(keyedBy: type)
+        return KeyedDecodingContainer(MergingContainer<Key>(body: inner, path: path))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try body.unkeyedContainer() }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { try body.singleValueContainer() }
+}
+
+private struct MergingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let body: KeyedDecodingContainer<Key>?
+    let path: [String: String]
+    var codingPath: [any CodingKey] { body?.codingPath ?? [] }
+    var allKeys: [Key] { (body?.allKeys ?? []) + path.keys.compactMap(Key.init(stringValue:)) }
+
+    func contains(_ key: Key) -> Bool { path[key.stringValue] != nil || body?.contains(key) == true }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        if path[key.stringValue] != nil { return false }
+        return try body?.decodeNil(forKey: key) ?? true
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let text = path[key.stringValue] {
+            return try RouteParametersCoding.value(type, from: text, key: key)
+        }
+        guard let body else { throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "not in the body")) }
+        return try body.decode(type, forKey: key)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        guard let body else { throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "not in the body")) }
+        return try body.nestedContainer(keyedBy: type, forKey: key)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        guard let body else { throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "not in the body")) }
+        return try body.nestedUnkeyedContainer(forKey: key)
+    }
+
+    func superDecoder() throws -> any Decoder {
+        guard let body else { throw DecodingError.valueNotFound(Any.self, .init(codingPath: [], debugDescription: "no body")) }
+        return try body.superDecoder()
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        guard let body else { throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "not in the body")) }
+        return try body.superDecoder(forKey: key)
     }
 }

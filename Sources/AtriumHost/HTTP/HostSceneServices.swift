@@ -1,8 +1,8 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Synchronization
 
-/// Use-case factories, capabilities and route paths for scenes, from the registry. Use cases with a
-/// shared lifetime are built once; tests may replace any factory.
+/// Use-case factories and capabilities for scenes, from the registry. Use cases with a shared
+/// lifetime are built once; tests may replace any factory.
 final class HostSceneServices: SceneServices {
     let registry: HostRegistry
     let replacements: [ObjectIdentifier: UseCaseFactory]
@@ -36,9 +36,5 @@ final class HostSceneServices: SceneServices {
 
     func capability<Value>(_ capability: Capability<Value>) -> Value? {
         registry.capability(capability)
-    }
-
-    func path(for route: RouteName, parameters: [String: String]) -> String? {
-        registry.path(for: route, parameters: parameters)
     }
 }

@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 
 /// The current owner's records: the signed-in user's if there is one, else the visitor's. The owner
 /// is looked up on first use, so a scene that stores nothing creates no session.

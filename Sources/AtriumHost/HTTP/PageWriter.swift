@@ -1,11 +1,12 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 
 /// Turns screens and redirects into responses: resolves links, picks the renderer the request asks
-/// for, adds the anti-forgery token where the page has forms, sets the session cookie and the
-/// security headers.
+/// for, adds the anti-forgery token where the page has forms, and sets the session cookie. The
+/// security headers come from ``SecurityHeadersMiddleware``.
 struct PageWriter: Sendable {
     let html: HTMLRenderer
     let links: LinkResolver
@@ -15,9 +16,11 @@ struct PageWriter: Sendable {
         for screen: Screen,
         status: HTTPResponse.Status,
         request: Request,
-        session: RequestSession?
+        session: RequestSession?,
+        moduleID: String? = nil,
+        logger: Logger
     ) async throws -> Response {
-        let resolved = links.resolve(screen)
+        let resolved = links.resolve(screen, for: moduleID, logger: logger)
         let format = ResponseFormat(request: request)
         var csrfToken: String?
         if let session, Self.hasActions(resolved) {
@@ -29,7 +32,8 @@ struct PageWriter: Sendable {
         case .json: body = ByteBuffer(data: try JSONRenderer().render(resolved, csrfToken: csrfToken))
         case .text: body = ByteBuffer(string: TextRenderer().render(resolved))
         }
-        var response = Response(status: status, headers: Self.headers(contentType: format.contentType), body: .init(byteBuffer: body))
+        var response = Response(
+            status: status, headers: [.contentType: format.contentType, .cacheControl: "no-store"], body: .init(byteBuffer: body))
         cookie.apply(await session?.cookieChange, to: &response)
         return response
     }
@@ -39,17 +43,6 @@ struct PageWriter: Sendable {
         var response = Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
         cookie.apply(await session?.cookieChange, to: &response)
         return response
-    }
-
-    static func headers(contentType: String) -> HTTPFields {
-        [
-            .contentType: contentType,
-            .cacheControl: "no-store",
-            .xContentTypeOptions: "nosniff",
-            .referrerPolicy: "same-origin",
-            .contentSecurityPolicy:
-                "default-src 'self'; img-src 'self' https: http: data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
-        ]
     }
 
     /// Whether a screen posts anything (and so needs the session's anti-forgery token).

@@ -1,18 +1,51 @@
 import Hummingbird
 
-/// Which renderer answers a request, chosen from its `Accept` header: JSON when it asks for
-/// `application/json`, text when it asks for `text/plain` and not HTML, else HTML.
+/// Which renderer answers a request, negotiated from its `Accept` header: the most preferred
+/// (highest `q`) of HTML, JSON and text, a named type beating a wildcard; HTML when nothing is asked
+/// or nothing matches. Media ranges are read with Hummingbird's `MediaType`.
 enum ResponseFormat: String, Sendable, CaseIterable {
     case html, json, text
 
     init(request: Request) {
-        let accept = request.headers[.accept]?.lowercased() ?? ""
-        if accept.contains("application/json") {
-            self = .json
-        } else if accept.contains("text/plain") && !accept.contains("text/html") {
-            self = .text
-        } else {
-            self = .html
+        self = Self.negotiate(request.headers[.accept])
+    }
+
+    static func negotiate(_ accept: String?) -> ResponseFormat {
+        guard let accept, !accept.isEmpty else { return .html }
+        var best: (format: ResponseFormat, quality: Double, specificity: Int)?
+        for part in accept.split(separator: ",") {
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let range = pieces.first?.lowercased() else { continue }
+            let quality =
+                pieces.dropFirst().compactMap { piece -> Double? in
+                    let pair = piece.split(separator: "=", maxSplits: 1)
+                    return pair.count == 2 && pair[0].trimmingCharacters(in: .whitespaces) == "q" ? Double(pair[1]) : nil
+                }.first ?? 1
+            guard quality > 0, quality.isFinite else { continue }
+            let media: MediaType? = range == "*/*" ? MediaType(type: .any) : MediaType(from: range)
+            guard let media else { continue }
+            for format in ResponseFormat.allCases {
+                guard let specificity = format.match(media) else { continue }
+                let better = best.map { quality > $0.quality || (quality == $0.quality && specificity > $0.specificity) } ?? true
+                if better { best = (format, quality, specificity) }
+            }
+        }
+        return best?.format ?? .html
+    }
+
+    /// How specifically a media range names this format: 2 exactly, 1 by a subtype wildcard, 0 by
+    /// `*/*` (HTML only); nil when it does not name it.
+    private func match(_ media: MediaType) -> Int? {
+        switch self {
+        case .html:
+            if media.isType(.textHtml) || media.isType(MediaType(type: .application, subType: "xhtml+xml")) { return 2 }
+            if media.type == .text && media.subType == "*" { return 1 }
+            return media.type == .any ? 0 : nil
+        case .json:
+            if media.isType(.applicationJson) { return 2 }
+            return media.type == .application && media.subType == "*" ? 1 : nil
+        case .text:
+            return media.isType(.textPlain) ? 2 : nil
         }
     }
 

@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 
 /// The host's own screens: home, not found, forbidden, and the error page (which never shows
 /// internals).

@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 
 /// Turns UI nodes into the dictionaries the HTML templates read.
 ///

@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 
 /// Renders a screen as JSON for native clients: the same tree, each node an object with a `type`,

@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 
 /// Renders a screen as plain text for a terminal (`atrium render /path --format text`).
 public struct TextRenderer: Sendable {

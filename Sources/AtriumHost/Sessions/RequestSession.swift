@@ -1,9 +1,9 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 
 /// The session of one request: loaded from the cookie when first needed, created when a visitor
 /// first needs one, rotated at sign-in, revoked at sign-out. Remembers the cookie to send back.
-actor RequestSession: VisitorSession {
+actor RequestSession: SessionControl {
     enum CookieChange: Equatable {
         case set(token: String, maxAge: Int)
         case clear

@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Crypto
 import Foundation
 import GRDB
@@ -23,6 +23,7 @@ public struct SessionStore: Sendable {
     /// How long a session replaced at sign-in still accepts a form loaded before (a double click).
     static let replacedSessionGrace: Double = 120
 
+    @_spi(AtriumHost)
     public init(
         storage: SQLiteStorage,
         lifetime: Duration = .seconds(30 * 24 * 3600),

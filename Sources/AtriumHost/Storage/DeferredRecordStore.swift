@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Synchronization
 
 /// A module's shared records, handed to the module at registration (for capabilities and shared use

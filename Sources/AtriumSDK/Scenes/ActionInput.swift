@@ -1,4 +1,6 @@
 /// The body of an action request, from a form post or a JSON body alike.
+@_spi(AtriumHost)
 public protocol ActionInput: Sendable {
-    func decode<Action: Decodable>(_ type: Action.Type) throws -> Action
+    /// Decodes the action's fields from the body, with the route's path parameters read first.
+    func decode<Fields: Decodable>(_ type: Fields.Type, pathParameters: [String: String]) throws -> Fields
 }

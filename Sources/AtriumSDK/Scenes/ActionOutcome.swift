@@ -1,12 +1,19 @@
-/// What an action leads to: the scene again with new state (for example 422 with field errors), or
-/// a redirect (303, Post/Redirect/Get).
+/// What an action leads to, named for what happened: the scene again with new state, or another
+/// page (a 303 redirect: Post/Redirect/Get).
 public enum ActionOutcome<State: Sendable>: Sendable {
-    case render(SceneState<State>, status: SceneStatus)
+    /// The scene again with new state (200).
+    case show(State)
+    /// The scene again because some fields are wrong (422).
+    case invalid(State)
+    /// The scene again because the credentials were not accepted (401).
+    case unauthorized(State)
+    /// The scene again because there were too many attempts for now (429).
+    case tooManyRequests(State)
+    /// The scene's failed state with this message, because something it depends on is unavailable
+    /// (503, with a retry link).
+    case unavailable(String)
+    /// Another page.
     case navigate(LinkTarget)
-
-    /// The scene again, answered with 422 because some fields are wrong.
-    public static func invalid(_ state: State) -> Self { .render(.loaded(state), status: .unprocessableContent) }
-
-    /// The scene again with new state, answered with 200.
-    public static func show(_ state: State) -> Self { .render(.loaded(state), status: .ok) }
+    /// Back to where the visitor came from (the request's validated `returnTo`), else `otherwise`.
+    case navigateBack(otherwise: LinkTarget)
 }

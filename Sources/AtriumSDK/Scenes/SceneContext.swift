@@ -3,34 +3,41 @@ import Logging
 /// Everything a scene's view model and actions may use for one request.
 public struct SceneContext: Sendable {
     public let moduleID: String
-    public let parameters: RouteParameters
-    public let query: [String: String]
     public let session: any VisitorSession
     /// This module's records of the current owner: the signed-in user, else the visitor.
     public let storage: any RecordStore
-    /// This module's records shared by every visitor (accounts, caches).
-    public let sharedStorage: any RecordStore
     public let logger: Logger
+    /// Where the visitor should go back to afterwards: the request's `returnTo`, when it is a path
+    /// on this site. ``ActionOutcome/navigateBack(otherwise:)`` uses it.
+    public let returnTo: String?
+    let sessionControl: any SessionControl
+    let parameterValues: [String: String]
     let services: any SceneServices
 
+    @_spi(AtriumHost)
     public init(
         moduleID: String,
-        parameters: RouteParameters,
-        query: [String: String],
-        session: any VisitorSession,
+        parameters: [String: String],
+        returnTo: String?,
+        session: any SessionControl,
         storage: any RecordStore,
-        sharedStorage: any RecordStore,
         logger: Logger,
         services: any SceneServices
     ) {
         self.moduleID = moduleID
-        self.parameters = parameters
-        self.query = query
+        self.parameterValues = parameters
+        self.returnTo = returnTo
         self.session = session
+        self.sessionControl = session
         self.storage = storage
-        self.sharedStorage = sharedStorage
         self.logger = logger
         self.services = services
+    }
+
+    /// The route's parameters: its path segments and query items, already checked against their
+    /// types before the scene ran (a value that does not fit is the not-found page).
+    public func parameters<Parameters: RouteParameters>(_ type: Parameters.Type) throws -> Parameters {
+        try RouteParametersCoding.decode(type, from: parameterValues)
     }
 
     /// Builds a use case from the factory registered for its type (or a test's replacement).
@@ -41,11 +48,6 @@ public struct SceneContext: Sendable {
     /// The value another module provides for a capability, if an enabled module provides it.
     public func capability<Value>(_ capability: Capability<Value>) -> Value? {
         services.capability(capability)
-    }
-
-    /// The path of a named route, or nil when no enabled module binds it.
-    public func path(for route: RouteName, parameters: [String: String] = [:]) -> String? {
-        services.path(for: route, parameters: parameters)
     }
 
     /// The signed-in user, when a module provides ``CapabilityName/currentUser``.

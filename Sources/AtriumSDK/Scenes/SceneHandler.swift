@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// Runs one scene: builds its model, loads or acts, and turns the state into a screen. Failures
@@ -16,15 +17,16 @@ struct SceneHandler<Model: SceneModel>: Sendable {
         }
     }
 
-    func perform<Action: Decodable>(
-        _ type: Action.Type,
-        _ request: SceneRequest,
-        _ perform: @Sendable (Model, Action, SceneContext) async throws -> ActionOutcome<Model.State>
+    func perform(
+        _ decode: @Sendable (any ActionInput, [String: String]) throws -> Model.Action,
+        _ request: SceneRequest
     ) async -> SceneResponse {
-        let action: Action
+        let action: Model.Action
         do {
-            guard let input = request.input else { throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "no body")) }
-            action = try input.decode(type)
+            guard let input = request.input else {
+                throw DecodingError.valueNotFound(Model.Action.self, .init(codingPath: [], debugDescription: "no body"))
+            }
+            action = try decode(input, request.context.parameterValues)
         } catch {
             let problem = (error as? DecodingError).map(Self.describe) ?? "the request body could not be read"
             request.context.logger.notice("action body rejected", metadata: ["problem": "\(problem)"])
@@ -41,11 +43,14 @@ struct SceneHandler<Model: SceneModel>: Sendable {
         }
         do {
             let model = try await makeModel(request.context)
-            switch try await perform(model, action, request.context) {
-            case .render(let state, let status):
-                return screen(for: state, status: status, request: request)
-            case .navigate(let target):
-                return .redirect(target)
+            switch try await model.perform(action, context: request.context) {
+            case .show(let state): return screen(for: .loaded(state), status: .ok, request: request)
+            case .invalid(let state): return screen(for: .loaded(state), status: .unprocessableContent, request: request)
+            case .unauthorized(let state): return screen(for: .loaded(state), status: .unauthorized, request: request)
+            case .tooManyRequests(let state): return screen(for: .loaded(state), status: .tooManyRequests, request: request)
+            case .unavailable(let message): return screen(for: .failed(message), status: .serviceUnavailable, request: request)
+            case .navigate(let target): return .redirect(target)
+            case .navigateBack(let otherwise): return .redirect(request.context.returnTo.map(LinkTarget.path) ?? otherwise)
             }
         } catch {
             return failure(error, request: request)
@@ -55,8 +60,7 @@ struct SceneHandler<Model: SceneModel>: Sendable {
     private func screen(for state: SceneState<Model.State>, status: SceneStatus, request: SceneRequest) -> SceneResponse {
         switch state {
         case .loaded(let value):
-            let context = ViewContext(sceneTitle: title, currentPath: request.retryPath)
-            return .screen(view.screen(for: value, context: context), status: status)
+            return .screen(view.screen(for: value), status: status)
         case .loading:
             return .screen(
                 Screen(title: title, content: [.message(Message("Loading…"))], refreshAfterSeconds: 2),

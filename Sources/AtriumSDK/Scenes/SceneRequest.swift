@@ -1,4 +1,5 @@
 /// One request to a scene, as the host hands it over.
+@_spi(AtriumHost)
 public struct SceneRequest: Sendable {
     public let context: SceneContext
     /// The body of a POST; nil for GET.

@@ -1,4 +1,5 @@
 /// How to build one use case, as registered by a module.
+@_spi(AtriumHost)
 public struct UseCaseFactory: Sendable {
     public let typeName: String
     public let lifetime: UseCaseLifetime

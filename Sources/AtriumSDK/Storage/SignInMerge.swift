@@ -6,6 +6,7 @@ import Foundation
 /// does not have moves as it is; where the account already has one with the same id, the account's
 /// is kept unless the module registered a merge for that collection with
 /// ``ModuleRegistrar/mergeAtSignIn(_:in:_:)``.
+@_spi(AtriumHost)
 public struct SignInMerge: Sendable {
     public let collection: String
     /// Merges the visitor's record (JSON) into the account's (JSON), returning the JSON to keep.

@@ -1,10 +1,17 @@
 import AtriumSDK
 
 /// Discover's view model: what can be cooked with the visitor's ingredients; adding or removing
-/// one ingredient from the page.
+/// one ingredient from the page (or from a recipe, which asks to come back to it).
 struct DiscoverModel: SceneModel {
+    enum Action: Sendable {
+        case add(IngredientName)
+        case remove(IngredientName)
+    }
+
     let discover: DiscoverRecipes
     let pantry: UpdatePantry
+    /// Discover itself, where actions lead when no page asked to come back to.
+    let page: LinkTarget
 
     func load(_ context: SceneContext) async throws -> SceneState<DiscoverRecipes.Discovery> {
         do {
@@ -14,24 +21,15 @@ struct DiscoverModel: SceneModel {
         }
     }
 
-    func add(_ ingredient: String, context: SceneContext) async throws -> ActionOutcome<DiscoverRecipes.Discovery> {
-        try await update(context) { try await pantry.add(ingredient) }
-    }
-
-    func remove(_ ingredient: String, context: SceneContext) async throws -> ActionOutcome<DiscoverRecipes.Discovery> {
-        try await update(context) { try await pantry.remove(ingredient) }
-    }
-
-    private func update(
-        _ context: SceneContext,
-        _ change: () async throws -> Void
-    ) async throws -> ActionOutcome<DiscoverRecipes.Discovery> {
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<DiscoverRecipes.Discovery> {
         do {
-            try await change()
+            switch action {
+            case .add(let name): try await pantry.add(name.ingredient)
+            case .remove(let name): try await pantry.remove(name.ingredient)
+            }
         } catch let error as RecipeSourceError {
-            return .render(.failed(error.description), status: .serviceUnavailable)
+            return .unavailable(error.description)
         }
-        let back = LocalPath.validated(context.query["returnTo"])
-        return .navigate(back.map(LinkTarget.path) ?? .route("cookbook"))
+        return .navigateBack(otherwise: page)
     }
 }

@@ -3,10 +3,15 @@ import AtriumSDK
 /// Discover: the available ingredients in a row, the recipes that can be cooked, and those that
 /// need one more ingredient (with a button to say you have it).
 struct DiscoverView: SceneView {
+    let recipe: Route<RecipeNumber>
+    let add: Route<IngredientName>
+    let remove: Route<IngredientName>
+    let pantry: Route<NoParameters>
+    /// Another module's page for the toolbar's settings button, chosen in the configuration.
     let settingsRoute: RouteName?
 
-    func screen(for discovery: DiscoverRecipes.Discovery, context: ViewContext) -> Screen {
-        let toolbar: [UINode] = settingsRoute.map { [.link(Link("Settings", to: .route($0), style: .icon))] } ?? []
+    func screen(for discovery: DiscoverRecipes.Discovery) -> Screen {
+        let toolbar: [UINode] = settingsRoute.map { [.link(Link("Settings", to: .named($0), style: .icon))] } ?? []
         let ingredients: [UINode] = discovery.available.map { ingredient in
             .section(
                 Section(content: [
@@ -14,31 +19,31 @@ struct DiscoverView: SceneView {
                     .text(Text(ingredient.name)),
                     .button(
                         Button(
-                            "Remove", style: .secondary, action: .route("cookbook.pantry.remove", parameters: ["ingredient": ingredient.name]),
+                            "Remove", style: .secondary, action: remove(IngredientName(ingredient: ingredient.name)),
                             accessibilityLabel: "Remove \(ingredient.name)")),
                 ])
             )
         }
         let recipes: [UINode] = discovery.cookable.map { recipe in
-            .card(Card(target: .route("cookbook.recipe", parameters: ["id": String(recipe.number)]), content: Self.picture(of: recipe)))
+            .card(Card(target: self.recipe(RecipeNumber(id: recipe.number)), content: Self.picture(of: recipe)))
         }
         let nearly: [UINode] = discovery.missingOne.map { recipe, missing in
             .section(
                 Section(content: [
                     .card(
                         Card(
-                            target: .route("cookbook.recipe", parameters: ["id": String(recipe.number)]),
+                            target: self.recipe(RecipeNumber(id: recipe.number)),
                             content: Self.picture(of: recipe) + [.text(Text("Missing: \(missing)", style: .caption))]
                         )
                     ),
                     .button(
-                        Button("I have \(missing)", style: .secondary, action: .route("cookbook.pantry.add", parameters: ["ingredient": missing]))),
+                        Button("I have \(missing)", style: .secondary, action: add(IngredientName(ingredient: missing)))),
                 ])
             )
         }
         var content: [UINode] = [
             .row(Row(title: "Available ingredients", content: ingredients.isEmpty ? [.text(Text("None yet."))] : ingredients)),
-            .link(Link(discovery.usesPantry ? "Edit your ingredients" : "Choose your ingredients", to: .route("cookbook.pantry"))),
+            .link(Link(discovery.usesPantry ? "Edit your ingredients" : "Choose your ingredients", to: pantry())),
         ]
         content.append(
             .list(

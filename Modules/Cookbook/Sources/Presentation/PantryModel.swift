@@ -7,12 +7,21 @@ struct PantryModel: SceneModel {
         var usesPantry: Bool
     }
 
+    enum Action: Sendable {
+        /// Keep exactly the ingredients switched on.
+        case choose(Choice)
+        /// Back to the recipe service's list.
+        case reset
+    }
+
     /// The pantry form as posted: the names switched on (`have[]`), or none.
-    struct Choose: Decodable, Sendable {
+    struct Choice: Decodable, Sendable {
         var have: [String]?
     }
 
     let pantry: UpdatePantry
+    /// Discover, where the visitor goes once the pantry is saved.
+    let discover: LinkTarget
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         do {
@@ -23,20 +32,15 @@ struct PantryModel: SceneModel {
         }
     }
 
-    func choose(_ action: Choose, context: SceneContext) async throws -> ActionOutcome<State> {
-        try await change { try await pantry.choose(action.have ?? []) }
-    }
-
-    func reset(context: SceneContext) async throws -> ActionOutcome<State> {
-        try await change { try await pantry.reset() }
-    }
-
-    private func change(_ body: () async throws -> Void) async throws -> ActionOutcome<State> {
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         do {
-            try await body()
-            return .navigate(.route("cookbook"))
+            switch action {
+            case .choose(let choice): try await pantry.choose(choice.have ?? [])
+            case .reset: try await pantry.reset()
+            }
+            return .navigate(discover)
         } catch let error as RecipeSourceError {
-            return .render(.failed(error.description), status: .serviceUnavailable)
+            return .unavailable(error.description)
         }
     }
 }

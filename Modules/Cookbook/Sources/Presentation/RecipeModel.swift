@@ -6,7 +6,7 @@ struct RecipeModel: SceneModel {
 
     func load(_ context: SceneContext) async throws -> SceneState<DiscoverRecipes.RecipeDetail> {
         do {
-            guard let detail = try await discover.recipe(number: try context.parameters.int("id")) else {
+            guard let detail = try await discover.recipe(number: try context.parameters(RecipeNumber.self).id) else {
                 return .missing("There is no recipe with this number. Go back to Discover to see every recipe.")
             }
             return .loaded(detail)

@@ -1,8 +1,13 @@
 import AtriumSDK
 
 struct RecipeView: SceneView {
-    func screen(for recipe: DiscoverRecipes.RecipeDetail, context: ViewContext) -> Screen {
-        let here = "/cookbook/recipes/\(recipe.summary.number)"
+    let recipe: Route<RecipeNumber>
+    let add: Route<IngredientName>
+    let discover: Route<NoParameters>
+
+    func screen(for recipe: DiscoverRecipes.RecipeDetail) -> Screen {
+        // After "I have …", back to this recipe.
+        let here = self.recipe(RecipeNumber(id: recipe.summary.number))
         let ingredients: [UINode] = recipe.ingredients.map { name, isAvailable in
             if isAvailable { return .text(Text("✓ \(name) — available")) }
             return .section(
@@ -12,7 +17,7 @@ struct RecipeView: SceneView {
                         Button(
                             "I have \(name)",
                             style: .secondary,
-                            action: .path("/cookbook/pantry/\(Self.encode(name))/add" + LocalPath.returnQuery(here))
+                            action: add(IngredientName(ingredient: name), returnTo: here)
                         )
                     ),
                 ])
@@ -27,12 +32,8 @@ struct RecipeView: SceneView {
                     Message(
                         cookable ? "You have everything for this recipe." : "You are missing some ingredients.", kind: cookable ? .success : .info)),
                 .list(ItemList(title: "Ingredients", content: ingredients.isEmpty ? [.text(Text("No ingredients needed."))] : ingredients)),
-                .link(Link("Back to Discover", to: .route("cookbook"))),
+                .link(Link("Back to Discover", to: discover())),
             ]
         )
-    }
-
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     }
 }

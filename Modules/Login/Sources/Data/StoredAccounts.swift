@@ -1,11 +1,21 @@
 import AtriumSDK
+import Synchronization
 
-/// Accounts in the module's shared records: by id, with an index from email to id. The email's
-/// index entry is claimed in one step, so two sign-ups with one email cannot both succeed.
-struct StoredAccounts: AccountRepository {
+/// Accounts in the module's shared records: by id, with an index from email to id, and their
+/// passwords as the host's slow salted hashes. The email's index entry is claimed in one step, so
+/// two sign-ups with one email cannot both succeed.
+final class StoredAccounts: AccountRepository {
     struct EmailEntry: Codable, Sendable { var accountID: String }
 
     let records: any RecordStore
+    let hasher: any PasswordHasher
+    /// A hash compared against when the email has no account; made on first need, not at boot.
+    private let decoy = Mutex<String?>(nil)
+
+    init(records: any RecordStore, hasher: any PasswordHasher) {
+        self.records = records
+        self.hasher = hasher
+    }
 
     func account(id: String) async throws -> Account? {
         try await records.record(Account.self, id: id, in: "accounts")
@@ -16,18 +26,42 @@ struct StoredAccounts: AccountRepository {
         return try await account(id: entry.accountID)
     }
 
-    func create(_ account: Account) async throws {
+    func create(_ account: Account, password: String) async throws -> Account {
+        var account = account
+        account.passwordHash = await hasher.hash(password)
         // The account first, then its email: an email entry never points at nothing.
         try await records.save(account, id: account.id, in: "accounts")
+        let id = account.id
         do {
             try await records.update(EmailEntry.self, id: account.email, in: "emails") { entry in
                 guard entry == nil else { throw LoginError.emailTaken }
-                entry = EmailEntry(accountID: account.id)
+                entry = EmailEntry(accountID: id)
             }
         } catch {
             try? await records.deleteRecord(id: account.id, in: "accounts")
             throw error
         }
+        return account
+    }
+
+    func authenticate(email: String, password: String) async throws -> Account? {
+        let account = try await account(email: email)
+        let hash: String
+        if let account { hash = account.passwordHash } else { hash = await decoyHash() }
+        guard await hasher.verify(password, against: hash), let account else { return nil }
+        if hasher.needsRehash(account.passwordHash) {
+            // An older hash format: keep the password's hash in today's format.
+            let upgraded = await hasher.hash(password)
+            return try await update(id: account.id) { $0.passwordHash = upgraded } ?? account
+        }
+        return account
+    }
+
+    private func decoyHash() async -> String {
+        if let hash = decoy.withLock({ $0 }) { return hash }
+        let hash = await hasher.hash("decoy password that no account has")
+        decoy.withLock { $0 = $0 ?? hash }
+        return hash
     }
 
     func update(id: String, _ change: @escaping @Sendable (inout Account) -> Void) async throws -> Account? {

@@ -6,6 +6,7 @@ public struct Account: Sendable, Equatable, Codable {
     /// Trimmed and lowercased: the account's key for signing in.
     public var email: String
     public var fullName: String
+    /// The password's slow salted hash, set and read by the repository only.
     public var passwordHash: String
     public var givenName: String
     public var familyName: String
@@ -17,7 +18,7 @@ public struct Account: Sendable, Equatable, Codable {
     public var pushNotifications: Bool
     public var newsNotifications: Bool
 
-    public init(id: String, email: String, fullName: String, passwordHash: String) {
+    public init(id: String, email: String, fullName: String, passwordHash: String = "") {
         self.id = id
         self.email = email
         self.fullName = fullName

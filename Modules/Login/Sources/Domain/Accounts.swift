@@ -6,25 +6,13 @@ import Foundation
 public struct Accounts: Sendable {
     let repository: any AccountRepository
     let failures: any SignInFailureRepository
-    let hasher: any PasswordHashing
     let lockout = LockoutPolicy()
     let passwordPolicy = PasswordPolicy()
     let now: @Sendable () -> Date
-    /// A hash compared against when the email has no account, so an unknown email takes as long
-    /// to refuse as a wrong password.
-    let decoyHash: String
 
-    public init(
-        repository: any AccountRepository,
-        failures: any SignInFailureRepository,
-        hasher: any PasswordHashing,
-        decoyHash: String,
-        now: @escaping @Sendable () -> Date = Date.init
-    ) {
+    public init(repository: any AccountRepository, failures: any SignInFailureRepository, now: @escaping @Sendable () -> Date = Date.init) {
         self.repository = repository
         self.failures = failures
-        self.hasher = hasher
-        self.decoyHash = decoyHash
         self.now = now
     }
 
@@ -50,14 +38,12 @@ public struct Accounts: Sendable {
             return try await signUpWithTakenEmail(email, password: password, otherErrors: errors)
         }
         guard errors.isEmpty else { return .failure(errors) }
-        let account = Account(id: UUID().uuidString, email: email, fullName: name, passwordHash: await hasher.hash(password))
         do {
-            try await repository.create(account)
+            return .success(try await repository.create(Account(id: UUID().uuidString, email: email, fullName: name), password: password))
         } catch LoginError.emailTaken {
             // Another sign-up for this email won the race (a double click): sign in to it.
             return try await signUpWithTakenEmail(email, password: password, otherErrors: SignUpErrors())
         }
-        return .success(account)
     }
 
     private func signUpWithTakenEmail(_ email: String, password: String, otherErrors: SignUpErrors) async throws -> Result<Account, SignUpErrors> {
@@ -82,9 +68,7 @@ public struct Accounts: Sendable {
         if let minutes = try await failures.update(for: email, { lockout.admit(&$0, at: attemptTime) }) {
             return .failure(.lockedOut(minutes: minutes))
         }
-        let account = try await repository.account(email: email)
-        let matches = await hasher.verify(password, against: account?.passwordHash ?? decoyHash)
-        guard let account, matches else {
+        guard let account = try await repository.authenticate(email: email, password: password) else {
             // The attempt was counted when it was let in; it may have locked the email.
             if let minutes = lockout.minutesLocked(try await failures.failures(for: email), at: now()) {
                 return .failure(.lockedOut(minutes: minutes))
@@ -92,11 +76,6 @@ public struct Accounts: Sendable {
             return .failure(.incorrectCredentials)
         }
         try await failures.clear(for: email)
-        if hasher.needsRehash(account.passwordHash) {
-            // An older hash format: store the password's hash in today's format.
-            let upgraded = await hasher.hash(password)
-            _ = try await repository.update(id: account.id) { $0.passwordHash = upgraded }
-        }
         return .success(account)
     }
 

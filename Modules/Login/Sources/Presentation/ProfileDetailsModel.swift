@@ -20,6 +20,10 @@ struct ProfileDetailsModel: SceneModel {
         }
     }
 
+    enum Action: Sendable {
+        case save(Submit)
+    }
+
     struct Submit: Decodable, Sendable, Equatable {
         var givenName: String?
         var familyName: String?
@@ -28,7 +32,11 @@ struct ProfileDetailsModel: SceneModel {
     }
 
     let accounts: Accounts
+    /// Where a visitor goes whose session ended between the page and the form.
+    let signInPage: LinkTarget
     let isEditing: Bool
+    /// The details page, where a saved edit leads.
+    let detailsPage: LinkTarget
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         guard let userID = await context.session.userID, let account = try await accounts.account(id: userID) else {
@@ -37,8 +45,14 @@ struct ProfileDetailsModel: SceneModel {
         return .loaded(State(account: account, isEditing: isEditing))
     }
 
-    func save(_ submit: Submit, context: SceneContext) async throws -> ActionOutcome<State> {
-        guard let userID = await context.session.userID else { return .navigate(.route(.signIn)) }
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
+        switch action {
+        case .save(let submit): try await save(submit, context: context)
+        }
+    }
+
+    private func save(_ submit: Submit, context: SceneContext) async throws -> ActionOutcome<State> {
+        guard let userID = await context.session.userID else { return .navigate(signInPage) }
         let result = try await accounts.updateDetails(
             id: userID,
             givenName: submit.givenName ?? "",
@@ -48,9 +62,9 @@ struct ProfileDetailsModel: SceneModel {
         )
         switch result {
         case .success:
-            return .navigate(.route("profile.details"))
+            return .navigate(detailsPage)
         case .failure(let errors):
-            guard let account = try await accounts.account(id: userID) else { return .navigate(.route(.signIn)) }
+            guard let account = try await accounts.account(id: userID) else { return .navigate(signInPage) }
             return .invalid(State(account: account, form: submit, isEditing: true, errors: errors))
         }
     }

@@ -1,7 +1,12 @@
 import AtriumSDK
 
 struct ProfileDetailsView: SceneView {
-    func screen(for state: ProfileDetailsModel.State, context: ViewContext) -> Screen {
+    let details: Route<NoParameters>
+    let edit: Route<NoParameters>
+    let save: Route<NoParameters>
+    let profile: Route<NoParameters>
+
+    func screen(for state: ProfileDetailsModel.State) -> Screen {
         let account = state.account
         let completion = ProgressBar(value: account.completion, label: "Profile completion")
         guard state.isEditing else {
@@ -18,8 +23,8 @@ struct ProfileDetailsView: SceneView {
                             row("Email", account.email),
                         ])
                     ),
-                    .link(Link("Complete your profile", to: .route("profile.details.edit"), style: .button)),
-                    .link(Link("Back to profile", to: .route("profile"))),
+                    .link(Link("Complete your profile", to: edit(), style: .button)),
+                    .link(Link("Back to profile", to: profile())),
                 ]
             )
         }
@@ -29,7 +34,7 @@ struct ProfileDetailsView: SceneView {
                 .progress(completion),
                 .form(
                     Form(
-                        action: .route("profile.details.edit"),
+                        action: save(),
                         content: [
                             .field(
                                 Field(
@@ -58,7 +63,7 @@ struct ProfileDetailsView: SceneView {
                         ]
                     )
                 ),
-                .link(Link("Cancel", to: .route("profile.details"))),
+                .link(Link("Cancel", to: details())),
             ]
         )
     }

@@ -1,7 +1,11 @@
 import AtriumSDK
 
 struct ProfileView: SceneView {
-    func screen(for account: Account, context: ViewContext) -> Screen {
+    let saveNotifications: Route<NoParameters>
+    let details: Route<NoParameters>
+    let signOut: Route<NoParameters>
+
+    func screen(for account: Account) -> Screen {
         Screen(
             title: "Profile",
             content: [
@@ -23,7 +27,7 @@ struct ProfileView: SceneView {
                 ),
                 .form(
                     Form(
-                        action: .route("profile.notifications"),
+                        action: saveNotifications(),
                         content: [
                             .toggle(Toggle(name: "push", label: "Push", isOn: account.pushNotifications)),
                             .toggle(Toggle(name: "news", label: "News", isOn: account.newsNotifications)),
@@ -31,8 +35,8 @@ struct ProfileView: SceneView {
                         ]
                     )
                 ),
-                .link(Link("Profile details", to: .route("profile.details"), style: .button)),
-                .button(Button("Logout", style: .destructive, action: .route("sign-out"))),
+                .link(Link("Profile details", to: details(), style: .button)),
+                .button(Button("Logout", style: .destructive, action: signOut())),
             ]
         )
     }

@@ -1,6 +1,6 @@
 import AtriumSDK
 
-/// Sign in with email and password; then back to the return-to page or the home route.
+/// Sign in with email and password; then back to the page that asked, or the home route.
 struct SignInModel: SceneModel {
     struct State: Sendable, Equatable {
         var email = ""
@@ -8,33 +8,43 @@ struct SignInModel: SceneModel {
         var returnTo: String?
     }
 
-    struct Submit: Decodable, Sendable {
+    enum Action: Sendable {
+        case signIn(Credentials)
+        case signOut
+    }
+
+    struct Credentials: Decodable, Sendable {
         var email: String?
         var password: String?
     }
 
     let accounts: Accounts
     let landing: SignInLanding
+    /// The sign-in page, where signing out leads.
+    let page: LinkTarget
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
-        .loaded(State(returnTo: LocalPath.validated(context.query["returnTo"])))
+        .loaded(State(returnTo: context.returnTo))
     }
 
-    func signIn(_ submit: Submit, context: SceneContext) async throws -> ActionOutcome<State> {
-        let returnTo = LocalPath.validated(context.query["returnTo"])
-        switch try await accounts.signIn(email: submit.email ?? "", password: submit.password ?? "") {
-        case .success(let account):
-            context.logger.info("signed in")
-            return try await landing.land(account, context: context)
-        case .failure(let error):
-            context.logger.notice("sign-in refused", metadata: ["reason": "\(error == .incorrectCredentials ? "credentials" : "locked out")"])
-            let status = if case .lockedOut = error { SceneStatus(code: 429) } else { SceneStatus(code: 401) }
-            return .render(.loaded(State(email: submit.email ?? "", error: error.description, returnTo: returnTo)), status: status)
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
+        switch action {
+        case .signIn(let credentials):
+            switch try await accounts.signIn(email: credentials.email ?? "", password: credentials.password ?? "") {
+            case .success(let account):
+                context.logger.info("signed in")
+                return try await landing.land(account, context: context)
+            case .failure(let error):
+                let state = State(email: credentials.email ?? "", error: error.description, returnTo: context.returnTo)
+                if case .lockedOut = error {
+                    context.logger.notice("sign-in refused", metadata: ["reason": "locked out"])
+                    return .tooManyRequests(state)
+                }
+                context.logger.notice("sign-in refused", metadata: ["reason": "credentials"])
+                return .unauthorized(state)
+            }
+        case .signOut:
+            return try await landing.signOut(context: context, then: page)
         }
-    }
-
-    func signOut(context: SceneContext) async throws -> ActionOutcome<State> {
-        try await context.session.signOut()
-        return .navigate(.route(.signIn))
     }
 }

@@ -1,13 +1,18 @@
 import AtriumSDK
 
 struct SignInView: SceneView {
-    func screen(for state: SignInModel.State, context: ViewContext) -> Screen {
+    let submit: Route<NoParameters>
+    let signUp: Route<NoParameters>
+
+    func screen(for state: SignInModel.State) -> Screen {
+        // The page that asked for sign-in travels on, to the form and to sign-up.
+        let back = state.returnTo.map(LinkTarget.path)
         var content: [UINode] = []
         if let error = state.error { content.append(.message(Message(error, kind: .error))) }
         content += [
             .form(
                 Form(
-                    action: .path("/login" + LocalPath.returnQuery(state.returnTo)),
+                    action: submit(returnTo: back),
                     content: [
                         .field(
                             Field(.email, name: "email", label: "Email", value: state.email, isRequired: true, maxLength: TextLimit.email.characters)),
@@ -16,7 +21,7 @@ struct SignInView: SceneView {
                     ]
                 )
             ),
-            .link(Link("Don't have an account? Sign up", to: .path("/signup" + LocalPath.returnQuery(state.returnTo)))),
+            .link(Link("Don't have an account? Sign up", to: signUp(returnTo: back))),
         ]
         return Screen(title: "Sign in", content: content)
     }

@@ -9,7 +9,11 @@ struct SignUpModel: SceneModel {
         var returnTo: String?
     }
 
-    struct Submit: Decodable, Sendable {
+    enum Action: Sendable {
+        case signUp(Fields)
+    }
+
+    struct Fields: Decodable, Sendable {
         var fullName: String?
         var email: String?
         var password: String?
@@ -19,17 +23,19 @@ struct SignUpModel: SceneModel {
     let landing: SignInLanding
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
-        .loaded(State(returnTo: LocalPath.validated(context.query["returnTo"])))
+        .loaded(State(returnTo: context.returnTo))
     }
 
-    func signUp(_ submit: Submit, context: SceneContext) async throws -> ActionOutcome<State> {
-        let returnTo = LocalPath.validated(context.query["returnTo"])
-        switch try await accounts.signUp(fullName: submit.fullName ?? "", email: submit.email ?? "", password: submit.password ?? "") {
-        case .success(let account):
-            context.logger.info("account created")
-            return try await landing.land(account, context: context)
-        case .failure(let errors):
-            return .invalid(State(fullName: submit.fullName ?? "", email: submit.email ?? "", errors: errors, returnTo: returnTo))
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
+        switch action {
+        case .signUp(let fields):
+            switch try await accounts.signUp(fullName: fields.fullName ?? "", email: fields.email ?? "", password: fields.password ?? "") {
+            case .success(let account):
+                context.logger.info("account created or signed in")
+                return try await landing.land(account, context: context)
+            case .failure(let errors):
+                return .invalid(State(fullName: fields.fullName ?? "", email: fields.email ?? "", errors: errors, returnTo: context.returnTo))
+            }
         }
     }
 }

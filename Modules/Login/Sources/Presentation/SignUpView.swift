@@ -1,13 +1,17 @@
 import AtriumSDK
 
 struct SignUpView: SceneView {
-    func screen(for state: SignUpModel.State, context: ViewContext) -> Screen {
-        Screen(
+    let submit: Route<NoParameters>
+    let signIn: Route<NoParameters>
+
+    func screen(for state: SignUpModel.State) -> Screen {
+        let back = state.returnTo.map(LinkTarget.path)
+        return Screen(
             title: "Sign up",
             content: [
                 .form(
                     Form(
-                        action: .path("/signup" + LocalPath.returnQuery(state.returnTo)),
+                        action: submit(returnTo: back),
                         content: [
                             .field(
                                 Field(
@@ -33,7 +37,7 @@ struct SignUpView: SceneView {
                         ]
                     )
                 ),
-                .link(Link("Already have an account? Sign in", to: .path("/login" + LocalPath.returnQuery(state.returnTo)))),
+                .link(Link("Already have an account? Sign in", to: signIn(returnTo: back))),
             ]
         )
     }

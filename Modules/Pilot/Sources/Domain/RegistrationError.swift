@@ -11,7 +11,6 @@ public enum RegistrationError: Error, Sendable, Equatable, CustomStringConvertib
     case verificationMismatch
     /// Something failed that the visitor cannot fix (the licenses could not be loaded).
     case generic
-    case noUser
 
     public var description: String {
         switch self {
@@ -26,7 +25,6 @@ public enum RegistrationError: Error, Sendable, Equatable, CustomStringConvertib
         case .passwordFormat: "Password must be a combination of uppercase, lowercase and numbers."
         case .verificationMismatch: "Must be identical to the password."
         case .generic: "An error occurred, please restart the app."
-        case .noUser: "No user registered"
         }
     }
 }

@@ -3,43 +3,49 @@ import AtriumSDK
 /// The Pilot scene's view model: Registration for a visitor with no registration, Confirmation
 /// for one who has registered; register, live validation and logout.
 struct PilotModel: SceneModel {
+    enum Action: Sendable {
+        /// Register with the form's fields: the confirmation, or the form again with its errors.
+        case register(RegistrationFields)
+        /// The form's errors without registering: what the page shows as the visitor types.
+        case validate(RegistrationFields)
+        /// Forget the registration: the form again.
+        case logOut
+    }
+
     let registration: PilotRegistration
+    /// The Pilot page, where every action leads back to.
+    let page: LinkTarget
 
     func load(_ context: SceneContext) async throws -> SceneState<PilotState> {
         do {
             if let confirmation = try await registration.current() {
                 return .loaded(.confirmation(confirmation))
             }
-            let form = RegistrationForm()
-            return .loaded(.registration(try await state(for: form, showsErrors: false)))
+            return .loaded(.registration(try await state(for: RegistrationForm(), showsErrors: false)))
         } catch {
             context.logger.error("pilot registration could not be loaded", metadata: ["error": "\(type(of: error))"])
             return .failed(RegistrationError.generic.description)
         }
     }
 
-    func register(_ action: RegisterAction, context: SceneContext) async throws -> ActionOutcome<PilotState> {
-        do {
-            switch try await registration.register(action.form) {
-            case .registered:
-                return .navigate(.route("pilot"))
-            case .invalid:
-                return .invalid(.registration(try await state(for: action.form, showsErrors: true)))
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<PilotState> {
+        switch action {
+        case .register(let fields):
+            do {
+                switch try await registration.register(fields.form) {
+                case .registered: return .navigate(page)
+                case .invalid: return .invalid(.registration(try await state(for: fields.form, showsErrors: true)))
+                }
+            } catch {
+                context.logger.error("pilot registration could not be saved", metadata: ["error": "\(type(of: error))"])
+                return .unavailable(RegistrationError.generic.description)
             }
-        } catch {
-            context.logger.error("pilot registration could not be saved", metadata: ["error": "\(type(of: error))"])
-            return .render(.failed(RegistrationError.generic.description), status: .serviceUnavailable)
+        case .validate(let fields):
+            return .show(.registration(try await state(for: fields.form, showsErrors: true)))
+        case .logOut:
+            try await registration.logOut()
+            return .navigate(page)
         }
-    }
-
-    /// The form's errors without registering: what the page shows as the visitor types.
-    func validate(_ action: RegisterAction, context: SceneContext) async throws -> ActionOutcome<PilotState> {
-        .show(.registration(try await state(for: action.form, showsErrors: true)))
-    }
-
-    func logOut(context: SceneContext) async throws -> ActionOutcome<PilotState> {
-        try await registration.logOut()
-        return .navigate(.route("pilot"))
     }
 
     private func state(for form: RegistrationForm, showsErrors: Bool) async throws -> RegistrationState {

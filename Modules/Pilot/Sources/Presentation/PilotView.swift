@@ -2,7 +2,11 @@ import AtriumSDK
 
 /// The Registration and Confirmation screens, with the original app's labels.
 struct PilotView: SceneView {
-    func screen(for state: PilotState, context: ViewContext) -> Screen {
+    let register: Route<NoParameters>
+    let validate: Route<NoParameters>
+    let logOut: Route<NoParameters>
+
+    func screen(for state: PilotState) -> Screen {
         switch state {
         case .registration(let registration): registrationScreen(registration)
         case .confirmation(let confirmation): confirmationScreen(confirmation)
@@ -18,8 +22,8 @@ struct PilotView: SceneView {
             content: [
                 .form(
                     Form(
-                        action: .route("pilot.register"),
-                        liveValidation: .route("pilot.validate"),
+                        action: register(),
+                        liveValidation: validate(),
                         content: [
                             .field(
                                 Field(
@@ -59,7 +63,7 @@ struct PilotView: SceneView {
                 .heading(Heading("Welcome \(confirmation.name)!")),
                 .text(Text("Your license is \(confirmation.license.type)")),
                 .list(ItemList(title: "Your allowed aircrafts are:", content: confirmation.license.aircrafts.map { .text(Text($0)) })),
-                .button(Button("Logout", style: .secondary, action: .route("pilot.logout"))),
+                .button(Button("Logout", style: .secondary, action: logOut())),
             ]
         )
     }

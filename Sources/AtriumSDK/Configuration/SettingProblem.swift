@@ -1,0 +1,18 @@
+/// A setting of a module's section is wrong: found by the section's ``ModuleConfiguration/problems()``
+/// check, or thrown by `register` when what it names cannot be used (a data file that is missing or
+/// malformed). The host reports it with the other configuration problems, at its key.
+public struct SettingProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The key inside the module's section ("licensesFile", "images.baseURL"), or empty for the
+    /// section as a whole.
+    public var key: String
+    public var message: String
+    public var fix: String?
+
+    public init(key: String, message: String, fix: String? = nil) {
+        self.key = key
+        self.message = message
+        self.fix = fix
+    }
+
+    public var description: String { fix.map { "\(message) — \($0)" } ?? message }
+}

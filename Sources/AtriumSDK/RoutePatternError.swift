@@ -1,7 +1,0 @@
-/// Why a route pattern could not be parsed.
-public struct RoutePatternError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var pattern: String
-    public var problem: String
-
-    public var description: String { "route pattern '\(pattern)' is invalid: \(problem)" }
-}

@@ -1,0 +1,6 @@
+import Foundation
+
+/// The time now, provided by the host; tests set it.
+public protocol WallClock: Sendable {
+    var now: Date { get }
+}

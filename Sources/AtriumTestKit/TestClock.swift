@@ -1,0 +1,18 @@
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import Synchronization
+
+/// A clock the test moves by hand, starting at a fixed date.
+public final class TestClock: WallClock {
+    private let current: Mutex<Date>
+
+    public init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        current = Mutex(start)
+    }
+
+    public var now: Date { current.withLock { $0 } }
+
+    public func advance(seconds: Double) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    public func advance(minutes: Double) { advance(seconds: minutes * 60) }
+    public func set(_ date: Date) { current.withLock { $0 = date } }
+}

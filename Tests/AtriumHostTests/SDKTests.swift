@@ -1,0 +1,120 @@
+@_spi(AtriumHost) import AtriumSDK
+import AtriumTestKit
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import AtriumFixtures
+@_spi(AtriumHost) @testable import AtriumHost
+
+/// The module surface of SDK 2: JSON endpoints, host services, sign-in only for the current-user
+/// provider, links checked at boot, content negotiation by media type.
+@Suite("SDK")
+struct SDKTests {
+    @Test func jsonEndpointsAnswerWithoutASessionOrAFormToken() async throws {
+        let host = try await Fixture.host("modules: [echo]\n")
+        defer { host.tearDown() }
+        try await host.run { client in
+            let json: HTTPFields = [.contentType: "application/json", .authorization: "Bearer letmein"]
+            let first = try await client.send("/echo/items/7", method: .post, headers: json, body: #"{"text": "hi"}"#)
+            #expect(first.status == 201)
+            #expect(first.body == #"{"count":1,"id":7,"text":"hi"}"#)
+            #expect(first.setCookies.isEmpty, "no session")
+            let second = try await client.send("/echo/items/7", method: .post, headers: json, body: #"{"text": "again"}"#)
+            #expect(second.body.contains(#""count":2"#), "state in the module's shared records")
+            let anonymous = try await client.send("/echo/items/7", method: .post, headers: [.contentType: "application/json"], body: "{}")
+            #expect(anonymous.status == 401)
+            let broken = try await client.send("/echo/items/7", method: .post, headers: json, body: "{")
+            #expect(broken.status == 400)
+            #expect(broken.body == #"{"error":"The request body could not be read."}"#)
+            #expect(try await client.send("/echo/items/seven", method: .post, headers: json, body: "{}").status == 404)
+            #expect(try await client.get("/echo/health").body == #"{"status":"ok"}"#)
+            #expect(try await client.send("/echo/health", method: .post).status == 405)
+        }
+    }
+
+    @Test func onlyTheCurrentUserProviderMaySignVisitorsIn() throws {
+        let other = ModuleRegistrar.testing(ModuleManifest(id: "other", title: "Other", version: "1"))
+        #expect(throws: SettingProblem.self) { try other.userSessions() }
+        let provider = ModuleRegistrar.testing(ModuleManifest(id: "login", title: "Login", version: "1", provides: [.currentUser]))
+        #expect((try? provider.userSessions()) != nil)
+    }
+
+    @Test func secretsAreSealedAndChangesAreRefused() throws {
+        let sealer = AESGCMSecretSealer(hostKey: .random())
+        let sealed = try sealer.seal("the Moneybox bearer token")
+        #expect(!sealed.contains("Moneybox"))
+        #expect(try sealer.open(sealed) == "the Moneybox bearer token")
+        #expect(try sealer.seal("same") != sealer.seal("same"), "a fresh nonce each time")
+        var bytes = try #require(Data(base64Encoded: sealed))
+        bytes[bytes.count - 1] ^= 1
+        #expect(throws: SealedSecretError.changedOrForeign) { try sealer.open(bytes) }
+        #expect(throws: SealedSecretError.changedOrForeign) {
+            try AESGCMSecretSealer(hostKey: .random()).open(try #require(Data(base64Encoded: sealed)))
+        }
+    }
+
+    @Test func aKeyFileIsCreatedOnceReadableByThisUserOnly() throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "atrium-key-\(UUID().uuidString)/secret.key").path
+        let first = AESGCMSecretSealer(hostKey: HostKey(source: .file(path)))
+        let sealed = try first.seal("kept across restarts")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try AESGCMSecretSealer(hostKey: HostKey(source: .file(path))).open(sealed) == "kept across restarts")
+    }
+
+    struct Claims: Codable, Sendable, Equatable { var user: String }
+
+    @Test func tokensAreSignedVerifiedAndExpire() async throws {
+        let clock = TestClock()
+        let key = HostKey.random()
+        let signer = JWTTokenSigner(hostKey: key, clock: clock)
+        let token = try await signer.sign(Claims(user: "ada"), lifetime: .seconds(600))
+        #expect(try await signer.verify(token, as: Claims.self) == Claims(user: "ada"))
+        await #expect(throws: (any Error).self) { try await JWTTokenSigner(hostKey: .random(), clock: clock).verify(token, as: Claims.self) }
+        let parts = token.split(separator: ".")
+        await #expect(throws: (any Error).self) { try await signer.verify(parts[0] + "." + parts[1] + ".AAAA", as: Claims.self) }
+        clock.advance(seconds: 601)
+        await #expect(throws: (any Error).self) { try await signer.verify(token, as: Claims.self) }
+    }
+
+    @Test(
+        arguments: [
+            (nil, ResponseFormat.html), ("text/html", .html), ("application/json", .json), ("text/plain", .text),
+            ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", .html), ("application/json;q=0.5, text/plain", .text),
+            ("*/*", .html), ("application/*", .json), ("text/plain;q=0, application/json;q=0.1", .json), ("image/png", .html),
+            ("text/*, text/plain", .text), ("APPLICATION/JSON; charset=utf-8", .json),
+        ] as [(String?, ResponseFormat)])
+    func theFormatFollowsTheMostPreferredMediaType(_ accept: String?, _ format: ResponseFormat) {
+        #expect(ResponseFormat.negotiate(accept) == format)
+    }
+
+    @Test func aLinkNameNothingBindsIsFoundAtBoot() async throws {
+        struct Linker: AtriumModule {
+            static let manifest = ModuleManifest(id: "linker", title: "Linker", version: "1", links: ["profile"])
+            func register(in registrar: ModuleRegistrar, configuration: EmptyConfiguration) async throws {}
+        }
+        do {
+            let host = try await TestHost.boot(modules: [Linker.self], configuration: "modules: [linker]\n")
+            host.tearDown()
+            Issue.record("an unbound link name was accepted")
+        } catch let error as ConfigurationError {
+            #expect(
+                error.problems.map(\.description) == [
+                    "linker: no enabled module binds the route name 'profile' — enable the module that binds it; no enabled module names a page yet"
+                ])
+        }
+    }
+
+    @Test func securityHeadersAreOnEveryResponse() async throws {
+        let host = try await Fixture.host(Fixture.notesAndAccounts + "\n  settingsRoute: sign-in\n")
+        defer { host.tearDown() }
+        try await host.run { browser in
+            for path in ["/", "/notes", "/no/such/page", "/assets/atrium.css", "/health/live", "/notes/private"] {
+                let page = try await browser.get(path)
+                #expect(page.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true, "\(path)")
+                #expect(page.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff", "\(path)")
+            }
+        }
+    }
+}
