@@ -54,7 +54,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -82,7 +81,6 @@ let package = Package(
             dependencies: [
                 "AtriumSDK",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -136,6 +134,12 @@ let package = Package(
             name: "atrium-fixture-host",
             dependencies: ["AtriumFixtures", "AtriumHost", .product(name: "Logging", package: "swift-log")],
             path: "Tests/FixtureHost"
+        ),
+        // The benchmark's bare server: the same bytes from memory (Tests/Benchmarks/run.sh).
+        .executableTarget(
+            name: "atrium-bare-server",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
+            path: "Tests/Benchmarks/BareServer"
         ),
         .testTarget(
             name: "AtriumHostTests",

@@ -27,12 +27,12 @@ public struct HostApplication: Sendable {
         self.plan = plan
         self.storage = storage
         self.logger = logger
-        sessions = SessionStore(storage: storage, signInMerges: plan.registry.signInMerges)
+        sessions = try SessionStore(storage: storage, hostKey: plan.hostKey, signInMerges: plan.registry.signInMerges)
         services = HostSceneServices(registry: plan.registry, replacements: replacements)
         pages = PageWriter(
-            html: try HTMLRenderer(),
             links: LinkResolver(registry: plan.registry),
-            cookie: SessionCookie(isSecure: plan.settings.http.behindTLS)
+            cookie: SessionCookie(isSecure: plan.settings.http.behindTLS),
+            cache: PageCache()
         )
     }
 
@@ -93,10 +93,11 @@ public struct HostApplication: Sendable {
             switch route.handler {
             case .scene(let respond):
                 let responder = SceneRouteResponder(
-                    route: route, respond: respond, storage: storage, sessions: sessions, services: services, pages: pages)
+                    route: route, respond: respond, storage: storage, sessions: sessions, services: services, pages: pages,
+                    logger: logger.with(module: route.moduleID))
                 handle = { request, context in try await responder.respond(to: request, context: context) }
             case .endpoint(let respond):
-                let responder = EndpointResponder(route: route, handle: respond, storage: storage)
+                let responder = EndpointResponder(route: route, handle: respond, storage: storage, logger: logger.with(module: route.moduleID))
                 handle = { request, context in try await responder.respond(to: request, context: context) }
             }
             switch route.method {

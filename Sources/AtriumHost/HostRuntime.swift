@@ -16,13 +16,14 @@ public struct HostRuntime: Sendable {
     }
 
     /// Opens the storage and runs every module's pending migrations. A database that cannot be
-    /// opened is a ``ConfigurationError`` at `storage.path`.
-    public func openStorage() async throws -> SQLiteStorage {
+    /// opened, or (when `serving`) that another host serves, is a ``ConfigurationError`` at
+    /// `storage.path`.
+    public func openStorage(serving: Bool = false) async throws -> SQLiteStorage {
         let path = plan.settings.storage.path
         let storage: SQLiteStorage
         do {
-            storage = try SQLiteStorage(path: path)
             _ = try plan.hostKey.key()
+            storage = try SQLiteStorage(path: path)
         } catch let error as HostKey.Unavailable {
             throw ConfigurationError(source: plan.source, problems: [ConfigurationProblem(key: "secrets", message: error.description)])
         } catch {
@@ -35,6 +36,21 @@ public struct HostRuntime: Sendable {
                 ]
             )
         }
+        if serving {
+            do {
+                try storage.claimForServing()
+            } catch {
+                try? storage.close()
+                throw ConfigurationError(
+                    source: plan.source,
+                    problems: [
+                        ConfigurationProblem(
+                            key: "storage.path", message: "\(error)",
+                            fix: "stop the other host, or give this one its own storage.path")
+                    ]
+                )
+            }
+        }
         for module in plan.registry.modules {
             try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
             module.sharedRecords.connect(to: storage.records(module: module.manifest.id, owner: .shared))
@@ -46,8 +62,8 @@ public struct HostRuntime: Sendable {
     /// requests in flight, then the session purge stops, then the modules shut down in reverse boot
     /// order and the storage closes.
     public func serve() async throws {
-        let storage = try await openStorage()
-        let sessions = SessionStore(storage: storage)
+        let storage = try await openStorage(serving: true)
+        let sessions = try SessionStore(storage: storage, hostKey: plan.hostKey)
         let purged = try await sessions.purgeExpired()
         let application = try HostApplication(plan: plan, storage: storage, logger: logger)
         let ids = plan.registry.modules.map(\.manifest.id)
@@ -60,13 +76,14 @@ public struct HostRuntime: Sendable {
                 "expiredSessionsRemoved": "\(purged)",
             ]
         )
-        // Services start in order and stop in the reverse order.
+        // Services start in order and stop in the reverse order. Each is named: without a name the
+        // group describes the service by reflecting all of it (the whole router), a third of boot.
         let group = ServiceGroup(
             configuration: .init(
                 services: [
-                    ModulesService(runtime: self, storage: storage),
-                    SessionPurgeService(sessions: sessions, interval: .seconds(3600), logger: logger),
-                    try application.makeApplication(),
+                    .init(service: ModulesService(runtime: self, storage: storage), serviceName: "modules"),
+                    .init(service: SessionPurgeService(sessions: sessions, interval: .seconds(3600), logger: logger), serviceName: "session purge"),
+                    .init(service: try application.makeApplication(), serviceName: "http server"),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger

@@ -133,7 +133,7 @@ public final class ModuleRegistrar {
             problems.append("module '\(moduleID)' registers scene '\(id)' twice; give each scene its own id")
         }
         scenes.append(SceneRegistration(id: sceneID, title: title, isEntry: isEntry))
-        let handler = SceneHandler(title: title, makeModel: model, view: view)
+        let handler = SceneHandler(sceneID: sceneID, title: title, makeModel: model, view: view)
         for binding in bindings {
             let respond: @Sendable (SceneRequest) async -> SceneResponse
             switch (binding.role, binding.method) {

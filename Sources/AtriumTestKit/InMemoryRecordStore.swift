@@ -9,7 +9,7 @@ public final class InMemoryRecordStore: RecordStore {
 
     public init() {}
 
-    public func record<Record: Decodable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
+    public func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
         try records.withLock { $0[collection]?[id] }.map { try JSONDecoder().decode(type, from: $0) }
     }
 
@@ -36,7 +36,7 @@ public final class InMemoryRecordStore: RecordStore {
         }
     }
 
-    public func records<Record: Decodable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
+    public func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
         let rows = records.withLock { ($0[collection] ?? [:]).sorted { $0.key < $1.key }.map(\.value) }
         return try rows.map { try JSONDecoder().decode(type, from: $0) }
     }

@@ -40,6 +40,11 @@ public struct TestHost: Sendable {
         if !yaml.contains("storage:") {
             text += "\nstorage:\n  path: \(directory.appending(path: "atrium.sqlite").path)\n"
         }
+        if !yaml.contains("secrets:") {
+            // The host key lives beside the database, so a host booted again on the same folder
+            // still knows its visitors.
+            text += "\nsecrets:\n  keyFile: \(directory.appending(path: "secret.key").path)\n"
+        }
         try text.write(to: file, atomically: true, encoding: .utf8)
         let source = try await ConfigurationSource.load(path: file.path, environment: environment)
         // bcrypt at its lowest cost keeps tests fast; production uses cost 12.

@@ -2,7 +2,8 @@ import ArgumentParser
 @_spi(AtriumHost) import AtriumHost
 
 struct Check: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Validate the configuration and report every problem; serve nothing.")
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Validate the configuration and report every problem; serve nothing.")
 
     @OptionGroup var options: ConfigurationOptions
 

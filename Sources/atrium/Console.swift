@@ -5,6 +5,9 @@ import Logging
 enum Console {
     /// A logger writing to standard error, so command output on standard output stays clean.
     static func logger(level: Logger.Level = .info) -> Logger {
+        // With TZ unset, glibc checks /etc/localtime with a stat for every timestamp (a syscall per
+        // log line); naming the same zone explicitly makes it read the file once.
+        if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 0) }
         var logger = Logger(label: "atrium") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = level
         return logger

@@ -2,7 +2,8 @@ import ArgumentParser
 import AtriumHost
 
 struct Modules: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List every available module and whether the configuration enables it.")
+    static let configuration = CommandConfiguration(
+        commandName: "modules", abstract: "List every available module and whether the configuration enables it.")
 
     @OptionGroup var options: ConfigurationOptions
 

@@ -4,6 +4,7 @@ import Foundation
 
 struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render one page as HTML, JSON or text, in-process, without opening a port.",
         discussion: "Exits with status 1 when the page answers with an error status (the page is still printed)."
     )

@@ -3,7 +3,7 @@ import ArgumentParser
 @_spi(AtriumHost) import AtriumSDK
 
 struct Routes: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List every route of every enabled module.")
+    static let configuration = CommandConfiguration(commandName: "routes", abstract: "List every route of every enabled module.")
 
     @OptionGroup var options: ConfigurationOptions
 

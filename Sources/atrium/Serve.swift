@@ -2,7 +2,8 @@ import ArgumentParser
 import AtriumHost
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Validate the configuration, boot the modules and serve them (the default).")
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Validate the configuration, boot the modules and serve them (the default).")
 
     @OptionGroup var options: ConfigurationOptions
 

@@ -109,7 +109,7 @@ struct HTTPHardeningTests {
         let host = try await Fixture.host()
         defer { host.tearDown() }
         let clock = TestClock()
-        let sessions = SessionStore(storage: host.storage, lifetime: .seconds(60), now: { clock.now })
+        let sessions = try SessionStore(storage: host.storage, hostKey: .random(), lifetime: .seconds(60), now: { clock.now })
         _ = try await sessions.create()
         _ = try await sessions.create(lifetime: .seconds(3600))
         clock.advance(seconds: 120)

@@ -18,7 +18,7 @@ struct SessionHardeningTests {
         let storage = try temporaryStorage()
         defer { try? storage.close() }
         let clock = TestClock()
-        let sessions = SessionStore(storage: storage, lifetime: .seconds(30 * 86_400), now: { clock.now })
+        let sessions = try SessionStore(storage: storage, hostKey: .random(), lifetime: .seconds(30 * 86_400), now: { clock.now })
         let (token, _) = try await sessions.create()
         clock.advance(seconds: 3600)
         #expect(try await sessions.find(token: token)?.isExtended == false, "an hour later: no write, no new cookie")
@@ -123,7 +123,7 @@ struct SessionHardeningTests {
         struct Tally: Codable, Sendable, Equatable { var items: [String] }
         let registrar = ModuleRegistrar.testing(ModuleManifest(id: "tally", title: "Tally", version: "1"))
         registrar.mergeAtSignIn(Tally.self, in: "tallies") { visitor, account in Tally(items: account.items + visitor.items) }
-        let sessions = SessionStore(storage: storage, signInMerges: ["tally": registrar.signInMerges])
+        let sessions = try SessionStore(storage: storage, hostKey: .random(), signInMerges: ["tally": registrar.signInMerges])
         let visitor = storage.records(module: "tally", owner: .visitor("v"))
         let account = storage.records(module: "tally", owner: .user("u"))
         try await visitor.save(Tally(items: ["from the visitor"]), id: "1", in: "tallies")
@@ -183,5 +183,7 @@ extension SQLiteStorage {
         try await database.write { db in
             try db.execute(sql: "UPDATE sessions SET expiresAt = expiresAt - ?", arguments: [seconds])
         }
+        // Behind the store's back: what it remembers of the sessions is no longer true.
+        sessionCache.forgetAll()
     }
 }

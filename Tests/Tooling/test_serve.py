@@ -18,6 +18,20 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def wait_until_ready(process, port):
+    deadline = time.monotonic() + 30
+    while True:
+        assert process.poll() is None, process.stdout.read()
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/ready", timeout=1) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        assert time.monotonic() < deadline, "not ready in 30 s"
+        time.sleep(0.1)
+
+
 def test_sigterm_stops_the_server_then_the_modules_in_reverse_boot_order(tmp_path):
     port = free_port()
     config = tmp_path / "atrium.yaml"
@@ -27,17 +41,7 @@ def test_sigterm_stops_the_server_then_the_modules_in_reverse_boot_order(tmp_pat
     )
     process = subprocess.Popen([str(ATRIUM), "serve", "--config", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            assert process.poll() is None, process.stdout.read()
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/ready", timeout=1) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, "not ready in 30 s"
-            time.sleep(0.1)
+        wait_until_ready(process, port)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/pilot", timeout=5) as response:
             assert response.status == 200
         process.send_signal(signal.SIGTERM)
@@ -50,3 +54,25 @@ def test_sigterm_stops_the_server_then_the_modules_in_reverse_boot_order(tmp_pat
     assert [line.split("module=")[-1].split()[0] for line in stopping] == ["pilot", "cookbook", "login"], output
     assert output.rstrip().splitlines()[-1].endswith("stopped"), output
     assert (tmp_path / "secret.key").stat().st_mode & 0o777 == 0o600, "the host key is readable by this user only"
+
+
+def test_a_second_host_on_the_same_database_is_refused_and_the_first_keeps_serving(tmp_path):
+    port, second_port = free_port(), free_port()
+    common = f"storage:\n  path: {tmp_path}/atrium.sqlite\nsecrets:\n  keyFile: {tmp_path}/secret.key\nmodules: [cookbook]\n"
+    first_config = tmp_path / "first.yaml"
+    first_config.write_text(f"http:\n  port: {port}\n" + common)
+    second_config = tmp_path / "second.yaml"
+    second_config.write_text(f"http:\n  port: {second_port}\n" + common)
+    first = subprocess.Popen([str(ATRIUM), "serve", "--config", str(first_config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        wait_until_ready(first, port)
+        second = subprocess.run([str(ATRIUM), "serve", "--config", str(second_config)], capture_output=True, text=True, timeout=30)
+        assert second.returncode == 1, second.stdout + second.stderr
+        message = second.stdout + second.stderr
+        assert "storage.path" in message and f"another Atrium host (process {first.pid}) is serving this database" in message, message
+        assert "give this one its own storage.path" in message, message
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/cookbook", timeout=5) as response:
+            assert response.status == 200, "the first host is untouched"
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.communicate(timeout=20)

@@ -60,11 +60,17 @@ public struct CookbookModule: AtriumModule {
         registrar.mergeAtSignIn(StoredPantry.Record.self, in: StoredPantry.collection) { visitor, account in
             StoredPantry.Record.merged(visitor: visitor, account: account)
         }
+        // What Discover and the pantry page show for a set of ingredients is worked out once per data load.
+        let discoveries = Memo<PantryBasis, DiscoverRecipes.Discovery>(capacity: 512)
+        let choiceLists = Memo<PantryBasis, [UpdatePantry.Choice]>(capacity: 512)
+        let recipeDetails = Memo<DiscoverRecipes.RecipeKey, DiscoverRecipes.RecipeDetail>(capacity: 4096)
         registrar.factory(DiscoverRecipes.self) { context in
-            DiscoverRecipes(source: source, pantry: StoredPantry(records: context.storage), images: images)
+            DiscoverRecipes(
+                source: source, pantry: StoredPantry(records: context.storage), images: images, discoveries: discoveries, recipeDetails: recipeDetails
+            )
         }
         registrar.factory(UpdatePantry.self) { context in
-            UpdatePantry(source: source, pantry: StoredPantry(records: context.storage))
+            UpdatePantry(source: source, pantry: StoredPantry(records: context.storage), choiceLists: choiceLists)
         }
 
         let discoverPage = registrar.page("/cookbook", name: "cookbook")

@@ -18,7 +18,9 @@ struct CookbookHostTests {
         """
     static let ingredientsJSON = #"["Meat", "egg", "onion", "parmesan", "butter", "sugar", "chicken"]"#
 
-    static func remote(_ stub: StubHTTPServer, extra: String = "", directory: URL? = nil) async throws -> TestHost {
+    /// A host reading recipes from `stub`. The timeout is generous unless a test is about it: the
+    /// tests run in parallel on two cores, and a busy second must not read as a slow service.
+    static func remote(_ stub: StubHTTPServer, timeoutSeconds: Int = 10, extra: String = "", directory: URL? = nil) async throws -> TestHost {
         try await TestHost.boot(
             modules: [CookbookModule.self],
             configuration: """
@@ -27,7 +29,7 @@ struct CookbookHostTests {
                   source: remote
                   recipesURL: \(stub.baseURL)/recipes
                   ingredientsURL: \(stub.baseURL)/ingredients
-                  timeoutSeconds: 1
+                  timeoutSeconds: \(timeoutSeconds)
                 \(extra)
                 """,
             directory: directory
@@ -87,8 +89,9 @@ struct CookbookHostTests {
     @Test(arguments: 0..<failures.count)
     func eachRemoteFailureShowsAPlainMessageAndARetryLink(_ index: Int) async throws {
         let (_, replies, message) = Self.failures[index]
+        let isAboutSlowness = replies.values.contains { $0.delay > .zero }
         try await StubHTTPServer.with(replies) { stub in
-            let host = try await Self.remote(stub)
+            let host = try await Self.remote(stub, timeoutSeconds: isAboutSlowness ? 1 : 10)
             defer { host.tearDown() }
             try await host.run { browser in
                 let page = try await browser.get("/cookbook")

@@ -15,8 +15,10 @@ struct CookbookModelTests {
 
     func models(_ source: any RecipeSource, storage: InMemoryRecordStore = InMemoryRecordStore()) -> (DiscoverModel, RecipeModel, PantryModel) {
         let pantry = StoredPantry(records: storage)
-        let discover = DiscoverRecipes(source: source, pantry: pantry, images: NoImageLookup())
-        let update = UpdatePantry(source: source, pantry: pantry)
+        // One memo for every request, as the module wires it: pantry changes must show through it.
+        let discover = DiscoverRecipes(
+            source: source, pantry: pantry, images: NoImageLookup(), discoveries: Memo(capacity: 16), recipeDetails: Memo(capacity: 16))
+        let update = UpdatePantry(source: source, pantry: pantry, choiceLists: Memo(capacity: 16))
         return (
             DiscoverModel(discover: discover, pantry: update, page: .path("/cookbook")), RecipeModel(discover: discover),
             PantryModel(pantry: update, discover: .path("/cookbook"))
@@ -31,6 +33,44 @@ struct CookbookModelTests {
     struct Unexpected: Error, CustomStringConvertible {
         var state: String
         var description: String { "expected a loaded state, got \(state)" }
+    }
+
+    /// Pictures that fail for the first `failures` asks, then are found.
+    actor FlakyPictures: ImageLookup {
+        var failures: Int
+        init(failures: Int) { self.failures = failures }
+        func images(for names: [String]) async -> Pictures {
+            if failures > 0 {
+                failures -= 1
+                return Pictures(byName: [:], isFinal: false)
+            }
+            return Pictures(byName: Dictionary(names.map { ($0, "/pictures/\($0)") }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+
+    @Test func aDiscoveryIsWorkedOutOncePerPantryAndAgainWhilePicturesAreMissing() async throws {
+        let storage = InMemoryRecordStore()
+        let memo = Memo<PantryBasis, DiscoverRecipes.Discovery>(capacity: 16)
+        let pictures = FlakyPictures(failures: 1)
+        let discover = DiscoverRecipes(
+            source: FixedSource(result: .success(Self.book)), pantry: StoredPantry(records: storage), images: pictures, discoveries: memo,
+            recipeDetails: Memo(capacity: 16))
+        let update = UpdatePantry(source: FixedSource(result: .success(Self.book)), pantry: StoredPantry(records: storage))
+        let withoutPictures = try await discover.discover()
+        #expect(withoutPictures.cookable.allSatisfy { $0.image == nil })
+        let first = try await discover.discover()
+        #expect(first != withoutPictures, "an answer missing pictures is not kept")
+        #expect(first.cookable.allSatisfy { $0.image != nil })
+        #expect(try await discover.discover() == first, "the same pantry: the same answer, from memory")
+        let recipeBefore = try #require(try await discover.recipe(number: 2))
+        #expect(recipeBefore.ingredients.first { $0.name == "chicken" }?.isAvailable == true)
+        try await update.remove("chicken")
+        let recipeAfter = try #require(try await discover.recipe(number: 2))
+        #expect(recipeAfter.ingredients.first { $0.name == "chicken" }?.isAvailable == false, "a recipe's page follows the pantry")
+        let after = try await discover.discover()
+        #expect(after != first && !after.cookable.map(\.name).contains("Chicken tikka masala"))
+        try await update.add("chicken")
+        #expect(try await discover.discover().cookable.map(\.name) == first.cookable.map(\.name))
     }
 
     @Test func discoverLoadsWhatCanBeCookedAndWhatNeedsOneMore() async throws {

@@ -37,7 +37,7 @@ public indirect enum ConfigurationTree: Sendable, Equatable {
         }
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            node = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw ConfigurationProblem(key: "", message: "the file is not valid YAML: \(error)", fix: "fix the syntax on the line named")
         } catch {

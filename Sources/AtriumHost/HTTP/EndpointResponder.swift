@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 
 /// Serves one JSON endpoint: checks parameter types and the body's size, hands the request to the
 /// module with the module's shared records, and writes its reply. No session, no form token.
@@ -9,6 +10,8 @@ struct EndpointResponder: Sendable {
     let route: RouteRegistration
     let handle: @Sendable (EndpointRequest) async -> EndpointReply
     let storage: SQLiteStorage
+    /// The host's logger tagged with the route's module, made once at boot.
+    let logger: Logger
 
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
         guard let values = RouteValues.extract(for: route, from: request, context: context) else {
@@ -28,7 +31,7 @@ struct EndpointResponder: Sendable {
         let reply = await handle(
             EndpointRequest(
                 method: route.method, headers: headers, body: Data(buffer: body), parameters: values,
-                storage: storage.records(module: route.moduleID, owner: .shared), logger: context.logger.with(module: route.moduleID)))
+                storage: storage.records(module: route.moduleID, owner: .shared), logger: logger))
         var fields: HTTPFields = [.cacheControl: "no-store"]
         for (name, value) in reply.headers {
             if let name = HTTPField.Name(name) { fields[name] = value }

@@ -19,26 +19,30 @@ struct ErrorPageMiddleware: RouterMiddleware {
             switch error.status {
             case .notFound, .methodNotAllowed:
                 if let allow = allowed.allowHeader(for: request.uri.path) {
-                    var response = try await page(StandardScreens.methodNotAllowed, .methodNotAllowed, request, context)
+                    var response = try await page(StandardScreens.methodNotAllowed, "methodNotAllowed", .methodNotAllowed, request, context)
                     response.headers[.allow] = allow
                     return response
                 }
-                return try await page(StandardScreens.notFound, .notFound, request, context)
+                return try await page(StandardScreens.notFound, "notFound", .notFound, request, context)
             case .contentTooLarge:
-                return try await page(StandardScreens.tooLarge, .contentTooLarge, request, context)
+                return try await page(StandardScreens.tooLarge, "tooLarge", .contentTooLarge, request, context)
             default:
                 context.logger.error("request failed", metadata: ["status": "\(error.status.code)"])
-                return try await page(StandardScreens.error, .internalServerError, request, context)
+                return try await page(StandardScreens.error, "error", .internalServerError, request, context)
             }
         } catch is NIOTooManyBytesError {
-            return try await page(StandardScreens.tooLarge, .contentTooLarge, request, context)
+            return try await page(StandardScreens.tooLarge, "tooLarge", .contentTooLarge, request, context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(describing: type(of: error)))"])
-            return try await page(StandardScreens.error, .internalServerError, request, context)
+            return try await page(StandardScreens.error, "error", .internalServerError, request, context)
         }
     }
 
-    private func page(_ screen: Screen, _ status: HTTPResponse.Status, _ request: Request, _ context: Context) async throws -> Response {
-        try await pages.response(for: screen, status: status, request: request, session: nil, logger: context.logger)
+    /// One of the host's fixed pages, rendered once per format.
+    private func page(
+        _ screen: @autoclosure @escaping @Sendable () -> Screen, _ name: String, _ status: HTTPResponse.Status, _ request: Request, _ context: Context
+    ) async throws -> Response {
+        try await pages.response(
+            for: RenderableScreen(key: ScreenKey(host: name), make: screen), status: status, request: request, session: nil, logger: context.logger)
     }
 }

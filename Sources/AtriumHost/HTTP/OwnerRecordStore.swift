@@ -1,7 +1,8 @@
 @_spi(AtriumHost) import AtriumSDK
 
 /// The current owner's records: the signed-in user's if there is one, else the visitor's. The owner
-/// is looked up on first use, so a scene that stores nothing creates no session.
+/// is looked up on first use, so a scene that stores nothing creates no session; a visitor who
+/// stores something is remembered, so it is kept while they keep coming back.
 struct OwnerRecordStore: ForwardingRecordStore {
     let storage: SQLiteStorage
     let module: String
@@ -11,6 +12,45 @@ struct OwnerRecordStore: ForwardingRecordStore {
         if let userID = await session.userID {
             return storage.records(module: module, owner: .user(userID))
         }
-        return storage.records(module: module, owner: .visitor(try await session.visitorID()))
+        guard let visitorID = try await session.visitorIDForReading() else { return NothingStored() }
+        return storage.records(module: module, owner: .visitor(visitorID))
+    }
+
+    func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
+        try await writable().save(record, id: id, in: collection)
+    }
+
+    func deleteRecord(id: String, in collection: String) async throws {
+        try await writable().deleteRecord(id: id, in: collection)
+    }
+
+    func update<Record: Codable & Sendable, Result: Sendable>(
+        _ type: Record.Type,
+        id: String,
+        in collection: String,
+        _ change: @escaping @Sendable (inout Record?) throws -> Result
+    ) async throws -> Result {
+        try await writable().update(type, id: id, in: collection, change)
+    }
+
+    private func writable() async throws -> any RecordStore {
+        if let userID = await session.userID {
+            return storage.records(module: module, owner: .user(userID))
+        }
+        return storage.records(module: module, owner: .visitor(try await session.visitorIDForStoring()))
+    }
+
+    /// What a visitor who arrived with this request has stored: nothing. Only read from; writes go
+    /// through ``writable()``.
+    private struct NothingStored: RecordStore {
+        struct ReadOnly: Error {}
+
+        func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? { nil }
+        func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] { [] }
+        func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws { throw ReadOnly() }
+        func deleteRecord(id: String, in collection: String) async throws { throw ReadOnly() }
+        func update<Record: Codable & Sendable, Result: Sendable>(
+            _ type: Record.Type, id: String, in collection: String, _ change: @escaping @Sendable (inout Record?) throws -> Result
+        ) async throws -> Result { throw ReadOnly() }
     }
 }

@@ -5,12 +5,15 @@ import Hummingbird
 import Logging
 
 /// Turns screens and redirects into responses: resolves links, picks the renderer the request asks
-/// for, adds the anti-forgery token where the page has forms, and sets the session cookie. The
-/// security headers come from ``SecurityHeadersMiddleware``.
+/// for, keeps rendered pages of states seen before (``PageCache``), puts the visitor's anti-forgery
+/// token in where the page has forms, and sets the session cookie. The security headers come from
+/// ``SecurityHeadersMiddleware``.
 struct PageWriter: Sendable {
-    let html: HTMLRenderer
+    let html = HTMLRenderer()
+    let json = JSONRenderer()
     let links: LinkResolver
     let cookie: SessionCookie
+    let cache: PageCache
 
     func response(
         for screen: Screen,
@@ -20,28 +23,46 @@ struct PageWriter: Sendable {
         moduleID: String? = nil,
         logger: Logger
     ) async throws -> Response {
-        let resolved = links.resolve(screen, for: moduleID, logger: logger)
+        try await response(for: RenderableScreen(screen), status: status, request: request, session: session, moduleID: moduleID, logger: logger)
+    }
+
+    func response(
+        for screen: RenderableScreen,
+        status: HTTPResponse.Status,
+        request: Request,
+        session: RequestSession?,
+        moduleID: String? = nil,
+        logger: Logger
+    ) async throws -> Response {
         let format = ResponseFormat(request: request)
-        var csrfToken: String?
-        if let session, Self.hasActions(resolved) {
-            csrfToken = try await session.csrfToken()
-        }
-        let body: ByteBuffer
+        let page: RenderedPage
         switch format {
-        case .html: body = ByteBuffer(string: html.render(resolved, csrfToken: csrfToken))
-        case .json: body = ByteBuffer(data: try JSONRenderer().render(resolved, csrfToken: csrfToken))
-        case .text: body = ByteBuffer(string: TextRenderer().render(resolved))
+        case .text:
+            let text = TextRenderer().render(links.resolve(screen.make(), for: moduleID, logger: logger))
+            page = RenderedPage(bytes: Array(text.utf8))
+        case .html, .json:
+            let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: format) }
+            page = screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: format), make: render) } ?? render()
         }
+        let token = page.hasTokens ? try await session?.csrfToken() : nil
         var response = Response(
-            status: status, headers: [.contentType: format.contentType, .cacheControl: "no-store"], body: .init(byteBuffer: body))
-        cookie.apply(await session?.cookieChange, to: &response)
+            status: status, headers: [.contentType: format.contentType, .cacheControl: "no-store"], body: .init(byteBuffer: page.body(token: token)))
+        cookie.apply(session?.cookieChange, to: &response)
         return response
+    }
+
+    private func render(_ screen: Screen, as format: ResponseFormat) -> RenderedPage {
+        switch format {
+        case .html: html.render(screen)
+        case .json: json.render(screen, withToken: Self.hasActions(screen))
+        case .text: RenderedPage(bytes: Array(TextRenderer().render(screen).utf8))
+        }
     }
 
     /// A 303 redirect (Post/Redirect/Get) to a local path.
     func redirect(to path: String, session: RequestSession?) async -> Response {
         var response = Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
-        cookie.apply(await session?.cookieChange, to: &response)
+        cookie.apply(session?.cookieChange, to: &response)
         return response
     }
 

@@ -25,9 +25,6 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let elapsed = start.duration(to: .now)
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let duration = (milliseconds * 10).rounded() / 10
-        logger.info(
-            "\(request.method.rawValue) \(request.uri.path) \(status) \(duration)ms",
-            metadata: ["method": "\(request.method.rawValue)", "path": "\(request.uri.path)", "status": "\(status)", "ms": "\(duration)"]
-        )
+        logger.info("\(request.method.rawValue) \(request.uri.path) \(status) \(duration)ms")
     }
 }

@@ -12,10 +12,11 @@ struct SceneRouteResponder: Sendable {
     let sessions: SessionStore
     let services: HostSceneServices
     let pages: PageWriter
+    /// The host's logger tagged with the route's module, made once at boot.
+    let logger: Logger
 
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
         guard let values = RouteValues.extract(for: route, from: request, context: context) else { throw HTTPError(.notFound) }
-        let logger = context.logger.with(module: route.moduleID)
 
         let session = RequestSession(store: sessions, token: pages.cookie.token(in: request))
         var input: FormActionInput?

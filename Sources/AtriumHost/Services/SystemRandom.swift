@@ -13,7 +13,6 @@ public struct SystemRandom: RandomSource {
     public func token(bytes: Int) -> String {
         var generator = SystemRandomNumberGenerator()
         let data = Data((0..<max(bytes, 0)).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(data)
     }
 }

@@ -1,9 +1,14 @@
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
+import Synchronization
 
-/// The session of one request: loaded from the cookie when first needed, created when a visitor
-/// first needs one, rotated at sign-in, revoked at sign-out. Remembers the cookie to send back.
-actor RequestSession: SessionControl {
+/// The session of one request: read from the cookie when first needed, rotated at sign-in, revoked
+/// at sign-out. An anonymous visitor's session is a signed pass the browser keeps (``VisitorPass``),
+/// so visiting writes nothing; a signed-in session is a row. Remembers the cookie to send back.
+///
+/// A class guarding its state with a lock rather than an actor: a page asks it several things, and
+/// each question to an actor is a hop between executors. Nothing is awaited while the lock is held.
+final class RequestSession: SessionControl {
     enum CookieChange: Equatable {
         case set(token: String, maxAge: Int)
         case clear
@@ -18,50 +23,138 @@ actor RequestSession: SessionControl {
         case refused
     }
 
+    private struct State {
+        var token: String?
+        var record: SessionRecord?
+        /// True when the session is an anonymous visitor's pass (no row).
+        var isPass = false
+        var isLoaded = false
+        var visitorKept = false
+        /// True when this request gave the visitor their pass: they cannot have saved anything before.
+        var isNewVisitor = false
+        var cookieChange: CookieChange?
+    }
+
+    /// What reading the cookie found, applied to the state at once.
+    private struct Loaded {
+        var token: String?
+        var record: SessionRecord?
+        var isPass: Bool
+        var cookieChange: CookieChange?
+    }
+
     private let store: SessionStore
-    private var token: String?
-    private var record: SessionRecord?
-    private var isLoaded = false
-    private(set) var cookieChange: CookieChange?
+    private let state: Mutex<State>
 
     init(store: SessionStore, token: String?) {
         self.store = store
-        self.token = token
+        self.state = Mutex(State(token: token))
     }
+
+    private var passLifetime: Double { Double(store.lifetime.components.seconds) }
+
+    var cookieChange: CookieChange? { state.withLock { $0.cookieChange } }
 
     /// The session behind the request's cookie, if it is live.
     func current() async throws -> SessionRecord? {
-        if !isLoaded {
-            isLoaded = true
-            if let token {
-                let found = try await store.find(token: token)
-                record = found?.record
-                if let found, found.isExtended {
-                    // The server slid the expiry: the browser's cookie must last as long.
-                    cookieChange = .set(token: token, maxAge: Int(found.record.lifetime))
-                }
+        let (isLoaded, token) = state.withLock { ($0.isLoaded, $0.token) }
+        if isLoaded { return state.withLock { $0.record } }
+        let loaded = try await load(token)
+        return state.withLock { state in
+            // Another question of the same request may have read it meanwhile: the first answer stands.
+            if !state.isLoaded {
+                state.isLoaded = true
+                state.token = loaded.token
+                state.record = loaded.record
+                state.isPass = loaded.isPass
+                if let change = loaded.cookieChange { state.cookieChange = change }
             }
-            if record == nil, token != nil {
-                // A dead or forged cookie: forget it, and tell the browser to drop it.
-                token = nil
-                cookieChange = .clear
-            }
+            return state.record
         }
-        return record
     }
 
-    /// The session, created if there is none yet. A session replaced at sign-in a moment ago (a
-    /// second click sends its cookie) stays as it is: a new cookie would overwrite the new session's.
+    private func load(_ token: String?) async throws -> Loaded {
+        guard let token else { return Loaded(isPass: false) }
+        if token.hasPrefix(VisitorPass.prefix), let pass = loadPass(token) { return pass }
+        if !token.hasPrefix(VisitorPass.prefix), let found = try await store.find(token: token) {
+            // When the server slid the expiry, the browser's cookie must last as long.
+            return Loaded(
+                token: token, record: found.record, isPass: false,
+                cookieChange: found.isExtended ? .set(token: token, maxAge: Int(found.record.lifetime)) : nil)
+        }
+        // A dead or forged cookie: forget it, and tell the browser to drop it.
+        return Loaded(isPass: false, cookieChange: .clear)
+    }
+
+    private func loadPass(_ token: String) -> Loaded? {
+        let now = store.now()
+        guard let (visitorID, issuedAt) = store.pass.verify(token), issuedAt <= now.addingTimeInterval(300),
+            now.timeIntervalSince(issuedAt) < passLifetime
+        else { return nil }
+        guard now.timeIntervalSince(issuedAt) > SessionStore.slideThreshold(for: passLifetime) else {
+            return Loaded(token: token, record: passRecord(visitorID: visitorID, issuedAt: issuedAt), isPass: true)
+        }
+        // A returning visitor: the pass is issued again (at most about once a day), so it lasts its
+        // lifetime from now.
+        let renewed = store.pass.issue(visitorID: visitorID, at: now)
+        return Loaded(
+            token: renewed, record: passRecord(visitorID: visitorID, issuedAt: now), isPass: true,
+            cookieChange: .set(token: renewed, maxAge: Int(passLifetime)))
+    }
+
+    private func passRecord(visitorID: String, issuedAt: Date) -> SessionRecord {
+        SessionRecord(
+            visitorID: visitorID, userID: nil, csrfToken: store.pass.formToken(for: visitorID),
+            expiresAt: issuedAt.timeIntervalSince1970 + passLifetime, lifetime: passLifetime)
+    }
+
+    /// The session, made if there is none yet: an anonymous pass, written nowhere but the cookie. A
+    /// session replaced at sign-in a moment ago (a second click sends its cookie) stays as it is: a
+    /// new cookie would overwrite the new session's.
     func ensure() async throws -> SessionRecord {
         if let existing = try await current() { return existing }
-        let (newToken, created) = try await store.create()
-        token = newToken
-        record = created
-        cookieChange = .set(token: newToken, maxAge: Int(created.lifetime))
-        return created
+        let now = store.now()
+        return state.withLock { state in
+            if let record = state.record { return record }
+            let visitorID = VisitorPass.newVisitorID()
+            let pass = store.pass.issue(visitorID: visitorID, at: now)
+            let created = passRecord(visitorID: visitorID, issuedAt: now)
+            state.token = pass
+            state.record = created
+            state.isPass = true
+            state.isNewVisitor = true
+            state.cookieChange = .set(token: pass, maxAge: Int(passLifetime))
+            return created
+        }
     }
 
     func visitorID() async throws -> String { try await ensure().visitorID }
+
+    /// The visitor whose records to read, or nil when the visitor got their pass with this request
+    /// and has saved nothing since: there is nothing to look up.
+    func visitorIDForReading() async throws -> String? {
+        let id = try await visitorID()
+        return state.withLock { $0.isNewVisitor && !$0.visitorKept } ? nil : id
+    }
+
+    /// The visitor id for storing something: the visitor is remembered from now on (once per
+    /// request), so what they save is kept for as long as they keep coming back.
+    func visitorIDForStoring() async throws -> String {
+        let id = try await visitorID()
+        let first = state.withLock { state in
+            defer { state.visitorKept = true }
+            return !state.visitorKept
+        }
+        if first {
+            do {
+                try await store.keepVisitor(id)
+            } catch {
+                state.withLock { $0.visitorKept = false }
+                throw error
+            }
+        }
+        return id
+    }
 
     var userID: String? {
         get async { try? await current()?.userID }
@@ -89,18 +182,30 @@ actor RequestSession: SessionControl {
     }
 
     func signIn(userID: String, lifetime: Duration) async throws {
-        let visitor = try await current()?.visitorID ?? UUID().uuidString
-        let (newToken, rotated) = try await store.rotate(token: token, visitorID: visitor, userID: userID, lifetime: lifetime)
-        token = newToken
-        record = rotated
-        cookieChange = .set(token: newToken, maxAge: Int(rotated.lifetime))
+        let current = try await current()
+        let (token, isPass) = state.withLock { ($0.token, $0.isPass) }
+        let visitor = current?.visitorID ?? VisitorPass.newVisitorID()
+        // A pass has no row to replace: its form token is remembered by the new session.
+        let (newToken, rotated) = try await store.rotate(
+            token: isPass ? nil : token, previous: isPass ? current?.csrfToken : nil, visitorID: visitor, userID: userID, lifetime: lifetime)
+        state.withLock { state in
+            state.token = newToken
+            state.record = rotated
+            state.isPass = false
+            state.isLoaded = true
+            state.cookieChange = .set(token: newToken, maxAge: Int(rotated.lifetime))
+        }
     }
 
     func signOut() async throws {
-        if let token { try await store.revoke(token: token) }
-        token = nil
-        record = nil
-        isLoaded = true
-        cookieChange = .clear
+        let (token, isPass) = state.withLock { ($0.token, $0.isPass) }
+        if let token, !isPass { try await store.revoke(token: token) }
+        state.withLock { state in
+            state.token = nil
+            state.record = nil
+            state.isPass = false
+            state.isLoaded = true
+            state.cookieChange = .clear
+        }
     }
 }

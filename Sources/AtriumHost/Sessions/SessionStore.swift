@@ -14,7 +14,12 @@ public struct SessionStore: Sendable {
     }
 
     let database: DatabasePool
-    /// How long an anonymous session lives after its last use; signing in may set another lifetime.
+    let cache: SessionCache
+    let records: RecordCache
+    /// Signs anonymous visitors' cookies, which need no row.
+    let pass: VisitorPass
+    /// How long an anonymous visitor is remembered after their last use (and their records kept);
+    /// signing in sets the session's own lifetime.
     public let lifetime: Duration
     /// How each module's records saved before sign-in join the account's: module → collection → merge.
     let signInMerges: [String: [String: SignInMerge]]
@@ -26,27 +31,33 @@ public struct SessionStore: Sendable {
     @_spi(AtriumHost)
     public init(
         storage: SQLiteStorage,
+        hostKey: HostKey,
         lifetime: Duration = .seconds(30 * 24 * 3600),
         signInMerges: [String: [String: SignInMerge]] = [:],
         now: @escaping @Sendable () -> Date = Date.init
-    ) {
+    ) throws(HostKey.Unavailable) {
         self.database = storage.database
+        self.cache = storage.sessionCache
+        self.records = storage.recordCache
+        self.pass = try VisitorPass(hostKey: hostKey)
         self.lifetime = lifetime
         self.signInMerges = signInMerges
         self.now = now
     }
 
-    static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    static func randomToken() -> String { SystemRandom().token(bytes: 32) }
 
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: SHA256.byteCount * 2) { buffer in
+            var index = 0
+            for byte in SHA256.hash(data: Array(token.utf8)) {
+                buffer[index] = digits[Int(byte >> 4)]
+                buffer[index + 1] = digits[Int(byte & 0x0F)]
+                index += 2
+            }
+            return index
+        }
     }
 
     /// How far the expiry must have fallen behind before a use slides it (and renews the cookie):
@@ -55,11 +66,12 @@ public struct SessionStore: Sendable {
 
     /// Creates a session and returns its token (for the cookie) and record.
     public func create(
-        visitorID: String = UUID().uuidString,
+        visitorID: String? = nil,
         userID: String? = nil,
         lifetime: Duration? = nil
     ) async throws -> (token: String, record: SessionRecord) {
         let lifetime = lifetime ?? self.lifetime
+        let visitorID = visitorID ?? VisitorPass.newVisitorID()
         return try await database.write { [now] db in
             try Self.insert(db, visitorID: visitorID, userID: userID, previousCSRFToken: nil, lifetime: lifetime, at: now())
         }
@@ -101,15 +113,38 @@ public struct SessionStore: Sendable {
     public func find(token: String) async throws -> Found? {
         let hash = Self.hash(token)
         let current = now().timeIntervalSince1970
-        let found = try await database.read { db -> SessionRecord? in
-            let row = try Row.fetchOne(
-                db,
+        var record: SessionRecord
+        if let cached = cache.session(for: hash) {
+            guard cached.expiresAt > current else { return nil }
+            record = cached
+        } else {
+            let generation = cache.generation
+            guard let stored = try lookUp(hash: hash, at: current) else { return nil }
+            cache.keep(stored, for: hash, readAt: generation)
+            record = stored
+        }
+        let slid = current + record.lifetime
+        guard !record.isReplaced, slid - record.expiresAt > Self.slideThreshold(for: record.lifetime) else {
+            return Found(record: record, isExtended: false)
+        }
+        record.expiresAt = slid
+        defer { cache.forget([hash]) }
+        try await database.write { db in
+            try db.execute(sql: "UPDATE sessions SET expiresAt = ? WHERE tokenHash = ? AND replacedAt IS NULL", arguments: [slid, hash])
+        }
+        return Found(record: record, isExtended: true)
+    }
+
+    /// Reads a session row on the calling thread: a point lookup by primary key costs microseconds,
+    /// far less than handing the work to GRDB's reader queue and back.
+    private func lookUp(hash: String, at current: Double) throws -> SessionRecord? {
+        try database.read { db -> SessionRecord? in
+            let statement = try db.cachedStatement(
                 sql: """
                     SELECT visitorID, userID, csrfToken, previousCSRFToken, expiresAt, lifetime, replacedAt
                     FROM sessions WHERE tokenHash = ? AND expiresAt > ?
-                    """,
-                arguments: [hash, current]
-            )
+                    """)
+            let row = try Row.fetchOne(statement, arguments: [hash, current])
             return row.map {
                 let replacedAt: Double? = $0["replacedAt"]
                 return SessionRecord(
@@ -119,32 +154,27 @@ public struct SessionStore: Sendable {
                 )
             }
         }
-        guard var record = found else { return nil }
-        let slid = current + record.lifetime
-        guard !record.isReplaced, slid - record.expiresAt > Self.slideThreshold(for: record.lifetime) else {
-            return Found(record: record, isExtended: false)
-        }
-        record.expiresAt = slid
-        try await database.write { db in
-            try db.execute(sql: "UPDATE sessions SET expiresAt = ? WHERE tokenHash = ? AND replacedAt IS NULL", arguments: [slid, hash])
-        }
-        return Found(record: record, isExtended: true)
     }
 
     /// Replaces a session by a new one for the same visitor, signed in as `userID`, in one
     /// transaction: what the visitor saved moves to the account (merged by each module's rule), and
-    /// the old token opens nothing but a form loaded before, for a couple of minutes.
-    public func rotate(token: String?, visitorID: String, userID: String?, lifetime: Duration? = nil) async throws -> (
+    /// the old token opens nothing but a form loaded before, for a couple of minutes. `previous` is
+    /// the form token of an anonymous visitor, whose pass has no row.
+    public func rotate(token: String?, previous: String? = nil, visitorID: String, userID: String?, lifetime: Duration? = nil) async throws -> (
         token: String, record: SessionRecord
     ) {
         let lifetime = lifetime ?? self.lifetime
         let merges = signInMerges
+        defer {
+            if let token { cache.forget([Self.hash(token)]) }
+            if let userID { records.forget(owners: [RecordOwner.visitor(visitorID).key, RecordOwner.user(userID).key]) }
+        }
         return try await database.write { [now] db in
             let date = now()
-            var previousCSRFToken: String?
+            var previousCSRFToken = previous
             if let token {
                 let hash = Self.hash(token)
-                previousCSRFToken = try String.fetchOne(db, sql: "SELECT csrfToken FROM sessions WHERE tokenHash = ?", arguments: [hash])
+                previousCSRFToken = try String.fetchOne(db, sql: "SELECT csrfToken FROM sessions WHERE tokenHash = ?", arguments: [hash]) ?? previous
                 let graceEnd = date.timeIntervalSince1970 + Self.replacedSessionGrace
                 try db.execute(
                     sql: "UPDATE sessions SET replacedAt = ?, expiresAt = MIN(expiresAt, ?) WHERE tokenHash = ?",
@@ -154,6 +184,7 @@ public struct SessionStore: Sendable {
             if let userID {
                 try SignInCarryOver(merges: merges).move(
                     from: RecordOwner.visitor(visitorID).key, to: RecordOwner.user(userID).key, in: db, at: date)
+                try db.execute(sql: "DELETE FROM visitors WHERE visitorID = ?", arguments: [visitorID])
             }
             return try Self.insert(
                 db, visitorID: visitorID, userID: userID, previousCSRFToken: previousCSRFToken, lifetime: lifetime, at: date)
@@ -161,18 +192,40 @@ public struct SessionStore: Sendable {
     }
 
     public func revoke(token: String) async throws {
+        let hash = Self.hash(token)
+        defer { cache.forget([hash]) }
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM sessions WHERE tokenHash = ?", arguments: [Self.hash(token)])
+            try db.execute(sql: "DELETE FROM sessions WHERE tokenHash = ?", arguments: [hash])
         }
     }
 
-    /// Deletes expired sessions; returns how many.
+    /// Deletes expired sessions, and anonymous visitors not seen for their lifetime with what they
+    /// saved; returns how many sessions and visitors.
     @discardableResult
     public func purgeExpired() async throws -> Int {
         let current = now().timeIntervalSince1970
+        defer {
+            cache.forgetAll()
+            records.forgetAll()
+        }
         return try await database.write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE expiresAt <= ?", arguments: [current])
-            return db.changesCount
+            let sessions = db.changesCount
+            try db.execute(
+                sql: "DELETE FROM records WHERE owner IN (SELECT 'visitor:' || visitorID FROM visitors WHERE expiresAt <= ?)", arguments: [current])
+            try db.execute(sql: "DELETE FROM visitors WHERE expiresAt <= ?", arguments: [current])
+            return sessions + db.changesCount
+        }
+    }
+
+    /// Remembers an anonymous visitor who saved something, for the lifetime from now: the periodic
+    /// purge deletes what they saved once they have not come back for that long.
+    public func keepVisitor(_ visitorID: String) async throws {
+        let until = now().timeIntervalSince1970 + Double(lifetime.components.seconds)
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO visitors (visitorID, expiresAt) VALUES (?, ?) ON CONFLICT (visitorID) DO UPDATE SET expiresAt = excluded.expiresAt",
+                arguments: [visitorID, until])
         }
     }
 }

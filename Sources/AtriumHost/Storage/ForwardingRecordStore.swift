@@ -7,7 +7,7 @@ protocol ForwardingRecordStore: RecordStore {
 }
 
 extension ForwardingRecordStore {
-    func record<Record: Decodable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
+    func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
         try await target().record(type, id: id, in: collection)
     }
 
@@ -19,7 +19,7 @@ extension ForwardingRecordStore {
         try await target().deleteRecord(id: id, in: collection)
     }
 
-    func records<Record: Decodable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
+    func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
         try await target().records(type, in: collection)
     }
 

@@ -2,37 +2,76 @@
 import Foundation
 import GRDB
 
-/// Records of one module and one owner in the `records` table, as JSON.
+/// Records of one module and one owner in the `records` table, as JSON, read through the storage's
+/// ``RecordCache``.
 struct SQLiteRecordStore: RecordStore {
     let database: DatabasePool
+    let cache: RecordCache
     let module: String
     let owner: String
 
-    func record<Record: Decodable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
-        let json = try await database.read { [module, owner] db in
-            try Data.fetchOne(
-                db,
-                sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
-                arguments: [module, owner, collection, id]
-            )
+    func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
+        let key = RecordCache.Key(module: module, collection: collection, id: id)
+        switch cache.entry(for: key, owner: owner) {
+        case .absent: return nil
+        case .value(let value, let stored) where stored == ObjectIdentifier(Record.self): return value as? Record
+        default: break
         }
-        return try json.map { try JSONDecoder().decode(type, from: $0) }
+        let generation = cache.generation
+        guard let json = try storedJSON(id: id, in: collection) else {
+            cache.keep(.absent, for: key, owner: owner, cost: 64, readAt: generation)
+            return nil
+        }
+        let record = try JSONDecoder().decode(type, from: json)
+        cache.keep(.value(record, type: ObjectIdentifier(Record.self)), for: key, owner: owner, cost: json.count + 64, readAt: generation)
+        return record
+    }
+
+    func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
+        let key = RecordCache.Key(module: module, collection: collection, id: nil)
+        if case .value(let value, let stored) = cache.entry(for: key, owner: owner), stored == ObjectIdentifier([Record].self),
+            let records = value as? [Record]
+        {
+            return records
+        }
+        let generation = cache.generation
+        let rows = try storedJSON(in: collection)
+        let decoder = JSONDecoder()
+        let records = try rows.map { try decoder.decode(type, from: $0) }
+        let cost = rows.reduce(64) { $0 + $1.count + 16 }
+        cache.keep(.value(records, type: ObjectIdentifier([Record].self)), for: key, owner: owner, cost: cost, readAt: generation)
+        return records
+    }
+
+    // Reads run on the calling thread: a lookup by primary key (or a module's small collection)
+    // costs microseconds, less than handing the work to GRDB's reader queue and back.
+
+    private func storedJSON(id: String, in collection: String) throws -> Data? {
+        try database.read { [module, owner] db in
+            let statement = try db.cachedStatement(
+                sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?")
+            return try Data.fetchOne(statement, arguments: [module, owner, collection, id])
+        }
+    }
+
+    private func storedJSON(in collection: String) throws -> [Data] {
+        try database.read { [module, owner] db in
+            let statement = try db.cachedStatement(
+                sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? ORDER BY id")
+            return try Data.fetchAll(statement, arguments: [module, owner, collection])
+        }
     }
 
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         let json = try JSONEncoder().encode(record)
+        defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
         try await database.write { [module, owner] db in
-            try db.execute(
-                sql: """
-                    INSERT INTO records (module, owner, collection, id, json, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (module, owner, collection, id) DO UPDATE SET json = excluded.json, updatedAt = excluded.updatedAt
-                    """,
-                arguments: [module, owner, collection, id, json, Date().timeIntervalSince1970]
-            )
+            try Self.upsert(json, module: module, owner: owner, collection: collection, id: id, in: db)
         }
     }
 
     func deleteRecord(id: String, in collection: String) async throws {
+        defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
         try await database.write { [module, owner] db in
             try db.execute(
                 sql: "DELETE FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
@@ -47,9 +86,10 @@ struct SQLiteRecordStore: RecordStore {
         in collection: String,
         _ change: @escaping @Sendable (inout Record?) throws -> Result
     ) async throws -> Result {
+        defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
         // GRDB runs every write of the pool one after another, each in its own transaction, so
         // the read and the write below cannot interleave with another writer.
-        try await database.write { [module, owner] db in
+        return try await database.write { [module, owner] db in
             let stored = try Data.fetchOne(
                 db,
                 sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
@@ -58,13 +98,7 @@ struct SQLiteRecordStore: RecordStore {
             var record = try stored.map { try JSONDecoder().decode(type, from: $0) }
             let result = try change(&record)
             if let record {
-                try db.execute(
-                    sql: """
-                        INSERT INTO records (module, owner, collection, id, json, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (module, owner, collection, id) DO UPDATE SET json = excluded.json, updatedAt = excluded.updatedAt
-                        """,
-                    arguments: [module, owner, collection, id, try JSONEncoder().encode(record), Date().timeIntervalSince1970]
-                )
+                try Self.upsert(try JSONEncoder().encode(record), module: module, owner: owner, collection: collection, id: id, in: db)
             } else if stored != nil {
                 try db.execute(
                     sql: "DELETE FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
@@ -75,15 +109,13 @@ struct SQLiteRecordStore: RecordStore {
         }
     }
 
-    func records<Record: Decodable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
-        let rows = try await database.read { [module, owner] db in
-            try Data.fetchAll(
-                db,
-                sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? ORDER BY id",
-                arguments: [module, owner, collection]
-            )
-        }
-        let decoder = JSONDecoder()
-        return try rows.map { try decoder.decode(type, from: $0) }
+    private static func upsert(_ json: Data, module: String, owner: String, collection: String, id: String, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO records (module, owner, collection, id, json, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (module, owner, collection, id) DO UPDATE SET json = excluded.json, updatedAt = excluded.updatedAt
+                """,
+            arguments: [module, owner, collection, id, json, Date().timeIntervalSince1970]
+        )
     }
 }

@@ -1,12 +1,25 @@
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
 import GRDB
+import Glibc
+import Synchronization
 
 /// The embedded database: one SQLite file in WAL mode with full synchronisation, so a committed
 /// write survives a crash of the host or the machine.
 public final class SQLiteStorage: Sendable {
     let database: DatabasePool
     public let path: String
+    /// What this process last read, kept true by forgetting what it writes (see ``RecordCache``).
+    let recordCache = RecordCache()
+    let sessionCache = SessionCache()
+    /// The open host lock file, while this process serves the database.
+    private let hostLock = Mutex<Int32?>(nil)
+
+    /// Why this host cannot serve the database: another host serves it, or its lock file cannot be
+    /// made.
+    public struct ClaimRefused: Error, CustomStringConvertible {
+        public var description: String
+    }
 
     /// Opens (creating if needed) the database at `path` and brings the host's schema up to date.
     public init(path: String) throws {
@@ -65,12 +78,25 @@ public final class SQLiteStorage: Sendable {
             // Sign-in moves a visitor's records to the account: find them by owner.
             try db.create(index: "records_owner", on: "records", columns: ["owner"])
         }
+        migrator.registerMigration("4-visitors") { db in
+            // Anonymous visitors carry a signed pass instead of a row; those who save something are
+            // remembered here, so what they saved is deleted once they stop coming back.
+            try db.create(table: "visitors") { table in
+                table.primaryKey("visitorID", .text)
+                table.column("expiresAt", .double).notNull().indexed()
+            }
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO visitors (visitorID, expiresAt)
+                    SELECT visitorID, MAX(expiresAt) FROM sessions WHERE userID IS NULL GROUP BY visitorID
+                    """)
+        }
         return migrator
     }
 
     /// A module's records for one owner.
     public func records(module: String, owner: RecordOwner) -> any RecordStore {
-        SQLiteRecordStore(database: database, module: module, owner: owner.key)
+        SQLiteRecordStore(database: database, cache: recordCache, module: module, owner: owner.key)
     }
 
     /// Runs the module's migrations that have not yet succeeded, each in its own transaction.
@@ -85,6 +111,7 @@ public final class SQLiteStorage: Sendable {
             }
             if applied { continue }
             let migrator = SQLiteRecordMigrator(database: database, module: module)
+            defer { recordCache.forgetAll() }
             try await migration.migrate(migrator)
             try await database.write { db in
                 try db.execute(
@@ -100,12 +127,43 @@ public final class SQLiteStorage: Sendable {
         (try? await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
     }
 
+    /// How many remembered anonymous visitors the database holds (for tests).
+    func visitorRowCount() async throws -> Int {
+        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visitors") ?? 0 }
+    }
+
     /// How many session rows the database holds, expired ones included (for tests).
     func sessionRowCount() async throws -> Int {
         try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0 }
     }
 
+    /// Claims the database for this host until it closes: its caches are true only while no other
+    /// host writes the file. Fails when another host holds the claim; the lock goes away with the
+    /// process that held it, so a crashed host leaves nothing to clean up.
+    public func claimForServing() throws {
+        let lockPath = path + "-host.lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw ClaimRefused(description: "the lock file '\(lockPath)' cannot be opened: \(String(cString: strerror(errno)))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let count = read(descriptor, &buffer, buffer.count)
+            Glibc.close(descriptor)
+            let holder = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+            throw ClaimRefused(
+                description: "another Atrium host\(holder.isEmpty ? "" : " (process \(holder))") is serving this database (lock file '\(lockPath)')")
+        }
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = pwrite(descriptor, pid, pid.count, 0)
+        hostLock.withLock { $0 = descriptor }
+    }
+
     public func close() throws {
+        if let descriptor = hostLock.withLock({ $0.take() }) {
+            Glibc.close(descriptor)
+        }
         try database.close()
     }
 }

@@ -4,6 +4,7 @@ import Logging
 /// Runs one scene: builds its model, loads or acts, and turns the state into a screen. Failures
 /// become the scene's failed state, so one broken scene never breaks another.
 struct SceneHandler<Model: SceneModel>: Sendable {
+    let sceneID: String
     let title: String
     let makeModel: @Sendable (SceneContext) async throws -> Model
     let view: any SceneView<Model.State>
@@ -31,13 +32,14 @@ struct SceneHandler<Model: SceneModel>: Sendable {
             let problem = (error as? DecodingError).map(Self.describe) ?? "the request body could not be read"
             request.context.logger.notice("action body rejected", metadata: ["problem": "\(problem)"])
             return .screen(
-                Screen(
-                    title: title,
-                    content: [
-                        .message(Message("The form could not be read: \(problem).", kind: .error)),
-                        .link(Link("Back", to: .path(request.retryPath))),
-                    ]
-                ),
+                RenderableScreen(
+                    Screen(
+                        title: title,
+                        content: [
+                            .message(Message("The form could not be read: \(problem).", kind: .error)),
+                            .link(Link("Back", to: .path(request.retryPath))),
+                        ]
+                    )),
                 status: .badRequest
             )
         }
@@ -60,28 +62,33 @@ struct SceneHandler<Model: SceneModel>: Sendable {
     private func screen(for state: SceneState<Model.State>, status: SceneStatus, request: SceneRequest) -> SceneResponse {
         switch state {
         case .loaded(let value):
-            return .screen(view.screen(for: value), status: status)
+            let view = self.view
+            // A state the same as one shown before makes the same page: the key lets the host keep it.
+            let key = (value as? any Hashable).map { ScreenKey(sceneID: sceneID, state: AnyHashable($0)) }
+            return .screen(RenderableScreen(key: key, make: { view.screen(for: value) }), status: status)
         case .loading:
             return .screen(
-                Screen(title: title, content: [.message(Message("Loading…"))], refreshAfterSeconds: 2),
+                RenderableScreen(Screen(title: title, content: [.message(Message("Loading…"))], refreshAfterSeconds: 2)),
                 status: status
             )
         case .empty(let text):
-            return .screen(Screen(title: title, content: [.message(Message(text))]), status: status)
+            return .screen(RenderableScreen(Screen(title: title, content: [.message(Message(text))])), status: status)
         case .missing(let text):
             return .screen(
-                Screen(title: title, content: [.message(Message(text)), .link(Link("Go to the home page", to: .path("/"), style: .button))]),
+                RenderableScreen(
+                    Screen(title: title, content: [.message(Message(text)), .link(Link("Go to the home page", to: .path("/"), style: .button))])),
                 status: .notFound
             )
         case .failed(let text):
             return .screen(
-                Screen(
-                    title: title,
-                    content: [
-                        .message(Message(text, kind: .error)),
-                        .link(Link("Try again", to: .path(request.retryPath), style: .button)),
-                    ]
-                ),
+                RenderableScreen(
+                    Screen(
+                        title: title,
+                        content: [
+                            .message(Message(text, kind: .error)),
+                            .link(Link("Try again", to: .path(request.retryPath), style: .button)),
+                        ]
+                    )),
                 status: status == .ok ? .serviceUnavailable : status
             )
         }

@@ -4,11 +4,11 @@
 /// user, or everyone), so one module never sees another's records and one visitor never sees
 /// another's. Every save is committed before it returns.
 public protocol RecordStore: Sendable {
-    func record<Record: Decodable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record?
+    func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record?
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws
     func deleteRecord(id: String, in collection: String) async throws
     /// Every record of a collection, ordered by id.
-    func records<Record: Decodable>(_ type: Record.Type, in collection: String) async throws -> [Record]
+    func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record]
     /// Reads a record, changes it and writes it back as one step: no other write to the store can
     /// come in between, so two requests changing one record at once both count (use it for every
     /// change that depends on what is stored: counters, lists, a field of a larger record).

@@ -21,30 +21,39 @@ public indirect enum UINode: Sendable, Equatable {
     case map(Map)
     case animation(Animation)
 
-    /// The `type` this node carries in JSON.
-    public var typeName: String {
+    /// The kinds of node, as JSON names them: adding a node means a case here too, and the
+    /// compiler then asks every renderer and the JSON coding for it.
+    public enum Kind: String, Sendable, CaseIterable {
+        case section, heading, text, image, row, list, card, tabs, form, field, picker, toggle, button, link, money, progress, message, map,
+            animation
+    }
+
+    public var kind: Kind {
         switch self {
-        case .section: "section"
-        case .heading: "heading"
-        case .text: "text"
-        case .image: "image"
-        case .row: "row"
-        case .list: "list"
-        case .card: "card"
-        case .tabs: "tabs"
-        case .form: "form"
-        case .field: "field"
-        case .picker: "picker"
-        case .toggle: "toggle"
-        case .button: "button"
-        case .link: "link"
-        case .money: "money"
-        case .progress: "progress"
-        case .message: "message"
-        case .map: "map"
-        case .animation: "animation"
+        case .section: .section
+        case .heading: .heading
+        case .text: .text
+        case .image: .image
+        case .row: .row
+        case .list: .list
+        case .card: .card
+        case .tabs: .tabs
+        case .form: .form
+        case .field: .field
+        case .picker: .picker
+        case .toggle: .toggle
+        case .button: .button
+        case .link: .link
+        case .money: .money
+        case .progress: .progress
+        case .message: .message
+        case .map: .map
+        case .animation: .animation
         }
     }
+
+    /// The `type` this node carries in JSON.
+    public var typeName: String { kind.rawValue }
 
     /// The nodes directly inside this one.
     public var children: [UINode] {
@@ -63,33 +72,31 @@ extension UINode: Codable {
     private enum TypeKey: String, CodingKey { case type }
 
     public init(from decoder: any Decoder) throws {
-        let type = try decoder.container(keyedBy: TypeKey.self).decode(String.self, forKey: .type)
-        switch type {
-        case "section": self = .section(try Section(from: decoder))
-        case "heading": self = .heading(try Heading(from: decoder))
-        case "text": self = .text(try Text(from: decoder))
-        case "image": self = .image(try Image(from: decoder))
-        case "row": self = .row(try Row(from: decoder))
-        case "list": self = .list(try ItemList(from: decoder))
-        case "card": self = .card(try Card(from: decoder))
-        case "tabs": self = .tabs(try Tabs(from: decoder))
-        case "form": self = .form(try Form(from: decoder))
-        case "field": self = .field(try Field(from: decoder))
-        case "picker": self = .picker(try Picker(from: decoder))
-        case "toggle": self = .toggle(try Toggle(from: decoder))
-        case "button": self = .button(try Button(from: decoder))
-        case "link": self = .link(try Link(from: decoder))
-        case "money": self = .money(try Money(from: decoder))
-        case "progress": self = .progress(try ProgressBar(from: decoder))
-        case "message": self = .message(try Message(from: decoder))
-        case "map": self = .map(try Map(from: decoder))
-        case "animation": self = .animation(try Animation(from: decoder))
-        default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .type,
-                in: try decoder.container(keyedBy: TypeKey.self),
-                debugDescription: "unknown UI node type '\(type)'"
-            )
+        let container = try decoder.container(keyedBy: TypeKey.self)
+        let type = try container.decode(String.self, forKey: .type)
+        guard let kind = Kind(rawValue: type) else {
+            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown UI node type '\(type)'")
+        }
+        switch kind {
+        case .section: self = .section(try Section(from: decoder))
+        case .heading: self = .heading(try Heading(from: decoder))
+        case .text: self = .text(try Text(from: decoder))
+        case .image: self = .image(try Image(from: decoder))
+        case .row: self = .row(try Row(from: decoder))
+        case .list: self = .list(try ItemList(from: decoder))
+        case .card: self = .card(try Card(from: decoder))
+        case .tabs: self = .tabs(try Tabs(from: decoder))
+        case .form: self = .form(try Form(from: decoder))
+        case .field: self = .field(try Field(from: decoder))
+        case .picker: self = .picker(try Picker(from: decoder))
+        case .toggle: self = .toggle(try Toggle(from: decoder))
+        case .button: self = .button(try Button(from: decoder))
+        case .link: self = .link(try Link(from: decoder))
+        case .money: self = .money(try Money(from: decoder))
+        case .progress: self = .progress(try ProgressBar(from: decoder))
+        case .message: self = .message(try Message(from: decoder))
+        case .map: self = .map(try Map(from: decoder))
+        case .animation: self = .animation(try Animation(from: decoder))
         }
     }
 

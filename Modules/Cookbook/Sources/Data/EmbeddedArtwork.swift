@@ -3,13 +3,15 @@ import Foundation
 /// Pictures for the embedded data: a small SVG tile per name (a colour from the name and its
 /// initial), served by the host from /assets/cookbook/art/ with cache headers.
 struct EmbeddedArtwork: ImageLookup {
-    let paths: [String: String]
+    /// Every name's picture, worked out once per data load and handed out whole.
+    let pictures: Pictures
 
     init(names: [String]) {
-        paths = Dictionary(names.map { ($0, "/assets/cookbook/art/\(Self.slug($0)).svg") }, uniquingKeysWith: { first, _ in first })
+        pictures = Pictures(
+            byName: Dictionary(names.map { ($0, "/assets/cookbook/art/\(Self.slug($0)).svg") }, uniquingKeysWith: { first, _ in first }))
     }
 
-    func image(for name: String) async -> String? { paths[name] }
+    func images(for names: [String]) async -> Pictures { pictures }
 
     /// The asset file name for a name: lowercase letters and digits joined by dashes.
     static func slug(_ name: String) -> String {

@@ -1,4 +1,4 @@
 /// No pictures: every image shows its placeholder.
 struct NoImageLookup: ImageLookup {
-    func image(for name: String) async -> String? { nil }
+    func images(for names: [String]) async -> Pictures { Pictures(byName: [:]) }
 }

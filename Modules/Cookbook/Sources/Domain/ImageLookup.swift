@@ -1,4 +1,7 @@
-/// Finds the picture for an ingredient or a recipe, by name. Nil shows a placeholder.
+/// Finds the pictures for ingredients and recipes, by name. A name without a picture shows a
+/// placeholder.
 public protocol ImageLookup: Sendable {
-    func image(for name: String) async -> String?
+    /// The pictures of these names that have one (the answer may hold others too). Asked once per
+    /// page, for every name on it.
+    func images(for names: [String]) async -> Pictures
 }

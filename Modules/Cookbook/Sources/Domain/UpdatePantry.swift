@@ -1,25 +1,36 @@
 /// Choosing the ingredients one has: all at once from the pantry page, or one at a time from
 /// Discover. The first change starts from the source's list, so nothing the visitor saw disappears.
 public struct UpdatePantry: Sendable {
-    public struct Choice: Sendable, Equatable {
+    public struct Choice: Sendable, Hashable {
         public var name: String
         public var isAvailable: Bool
     }
 
     let source: any RecipeSource
     let pantry: any PantryRepository
+    /// Choices worked out before, shared by every request (the use case is made per request).
+    let choiceLists: Memo<PantryBasis, [Choice]>
 
     public init(source: any RecipeSource, pantry: any PantryRepository) {
-        self.source = source
-        self.pantry = pantry
+        self.init(source: source, pantry: pantry, choiceLists: Memo(capacity: 1))
     }
 
-    /// Every ingredient the data mentions, and whether the visitor has it.
-    public func choices() async throws -> (choices: [Choice], usesPantry: Bool) {
+    init(source: any RecipeSource, pantry: any PantryRepository, choiceLists: Memo<PantryBasis, [Choice]>) {
+        self.source = source
+        self.pantry = pantry
+        self.choiceLists = choiceLists
+    }
+
+    /// Every ingredient the data mentions and whether the visitor has it, and what that was worked
+    /// out from.
+    public func choices() async throws -> (choices: [Choice], basis: PantryBasis) {
         let book = try await source.load()
-        let chosen = try await pantry.ingredients()
-        let have = Set(chosen ?? book.availableIngredients)
-        return (book.allIngredients.map { Choice(name: $0, isAvailable: have.contains($0)) }, chosen != nil)
+        let basis = PantryBasis(load: book.load, chosen: try await pantry.ingredients())
+        if let known = choiceLists[basis] { return (known, basis) }
+        let have = Set(basis.chosen ?? book.availableIngredients)
+        let choices = book.allIngredients.map { Choice(name: $0, isAvailable: have.contains($0)) }
+        choiceLists.keep(choices, for: basis)
+        return (choices, basis)
     }
 
     /// Keeps exactly these ingredients (names the data does not know are dropped).

@@ -27,17 +27,17 @@ struct DiscoverView: SceneView {
         let recipes: [UINode] = discovery.cookable.map { recipe in
             .card(Card(target: self.recipe(RecipeNumber(id: recipe.number)), content: Self.picture(of: recipe)))
         }
-        let nearly: [UINode] = discovery.missingOne.map { recipe, missing in
+        let nearly: [UINode] = discovery.missingOne.map { nearly in
             .section(
                 Section(content: [
                     .card(
                         Card(
-                            target: self.recipe(RecipeNumber(id: recipe.number)),
-                            content: Self.picture(of: recipe) + [.text(Text("Missing: \(missing)", style: .caption))]
+                            target: recipe(RecipeNumber(id: nearly.recipe.number)),
+                            content: Self.picture(of: nearly.recipe) + [.text(Text("Missing: \(nearly.missing)", style: .caption))]
                         )
                     ),
                     .button(
-                        Button("I have \(missing)", style: .secondary, action: add(IngredientName(ingredient: missing)))),
+                        Button("I have \(nearly.missing)", style: .secondary, action: add(IngredientName(ingredient: nearly.missing)))),
                 ])
             )
         }

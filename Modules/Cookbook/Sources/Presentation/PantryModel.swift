@@ -2,9 +2,16 @@ import AtriumSDK
 
 /// The pantry page: every ingredient the data knows, with a switch for each.
 struct PantryModel: SceneModel {
-    struct State: Sendable, Equatable {
+    /// Equal when worked out from the same data load and chosen ingredients: the choices follow
+    /// from those, so comparing (the host does, to find the page it rendered) skips the long list.
+    struct State: Sendable, Hashable {
         var choices: [UpdatePantry.Choice]
-        var usesPantry: Bool
+        var basis: PantryBasis
+        /// True when the visitor chose their ingredients; false when the source's list is used.
+        var usesPantry: Bool { basis.chosen != nil }
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.basis == rhs.basis }
+        func hash(into hasher: inout Hasher) { hasher.combine(basis) }
     }
 
     enum Action: Sendable {
@@ -25,8 +32,8 @@ struct PantryModel: SceneModel {
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         do {
-            let (choices, usesPantry) = try await pantry.choices()
-            return .loaded(State(choices: choices, usesPantry: usesPantry))
+            let (choices, basis) = try await pantry.choices()
+            return .loaded(State(choices: choices, basis: basis))
         } catch let error as RecipeSourceError {
             return .failed(error.description)
         }

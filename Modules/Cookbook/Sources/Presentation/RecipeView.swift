@@ -8,8 +8,9 @@ struct RecipeView: SceneView {
     func screen(for recipe: DiscoverRecipes.RecipeDetail) -> Screen {
         // After "I have …", back to this recipe.
         let here = self.recipe(RecipeNumber(id: recipe.summary.number))
-        let ingredients: [UINode] = recipe.ingredients.map { name, isAvailable in
-            if isAvailable { return .text(Text("✓ \(name) — available")) }
+        let ingredients: [UINode] = recipe.ingredients.map { ingredient in
+            let name = ingredient.name
+            if ingredient.isAvailable { return .text(Text("✓ \(name) — available")) }
             return .section(
                 Section(content: [
                     .text(Text("✗ \(name) — missing", style: .strong)),

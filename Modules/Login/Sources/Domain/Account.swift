@@ -1,7 +1,7 @@
 import Foundation
 
 /// An account: who the user is, their password hash (bcrypt; never the password), and their profile.
-public struct Account: Sendable, Equatable, Codable {
+public struct Account: Sendable, Hashable, Codable {
     public var id: String
     /// Trimmed and lowercased: the account's key for signing in.
     public var email: String

@@ -1,5 +1,5 @@
 /// What went wrong signing up or in, in words the user reads.
-public enum LoginError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum LoginError: Error, Sendable, Hashable, CustomStringConvertible {
     case incorrectCredentials
     case lockedOut(minutes: Int)
     case emailTaken

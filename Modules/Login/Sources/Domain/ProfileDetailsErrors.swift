@@ -1,5 +1,5 @@
 /// The field errors of the profile details form.
-public struct ProfileDetailsErrors: Error, Sendable, Equatable {
+public struct ProfileDetailsErrors: Error, Sendable, Hashable {
     public var givenName: LoginError?
     public var familyName: LoginError?
     public var nickname: LoginError?

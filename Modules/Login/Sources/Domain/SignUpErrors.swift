@@ -1,5 +1,5 @@
 /// The field errors of a sign-up form.
-public struct SignUpErrors: Error, Sendable, Equatable {
+public struct SignUpErrors: Error, Sendable, Hashable {
     public var fullName: LoginError?
     public var email: LoginError?
     public var password: LoginError?

@@ -2,7 +2,7 @@ import AtriumSDK
 
 /// Profile details: how complete the profile is, its rows, and the form that completes it.
 struct ProfileDetailsModel: SceneModel {
-    struct State: Sendable, Equatable {
+    struct State: Sendable, Hashable {
         /// The account as stored: the completion bar counts only what was saved.
         var account: Account
         /// What the form shows: the stored details, or the values just refused.
@@ -24,7 +24,7 @@ struct ProfileDetailsModel: SceneModel {
         case save(Submit)
     }
 
-    struct Submit: Decodable, Sendable, Equatable {
+    struct Submit: Decodable, Sendable, Hashable {
         var givenName: String?
         var familyName: String?
         var nickname: String?

@@ -2,7 +2,7 @@ import AtriumSDK
 
 /// Sign in with email and password; then back to the page that asked, or the home route.
 struct SignInModel: SceneModel {
-    struct State: Sendable, Equatable {
+    struct State: Sendable, Hashable {
         var email = ""
         var error: String?
         var returnTo: String?

@@ -2,7 +2,7 @@ import AtriumSDK
 
 /// Sign up with full name, email and password; signed in straight away.
 struct SignUpModel: SceneModel {
-    struct State: Sendable, Equatable {
+    struct State: Sendable, Hashable {
         var fullName = ""
         var email = ""
         var errors = SignUpErrors()

@@ -2,7 +2,7 @@
 /// current registration with its license, and log out.
 public struct PilotRegistration: Sendable {
     /// A registered pilot with the license it holds.
-    public struct Confirmation: Sendable, Equatable {
+    public struct Confirmation: Sendable, Hashable {
         public var name: String
         public var license: PilotLicense
     }

@@ -1,5 +1,5 @@
 /// Why a registration field is invalid, with the original app's exact messages.
-public enum RegistrationError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidName
     case nameTooLong
     case invalidLicense

@@ -1,5 +1,5 @@
 /// The error of each registration field; a field without one is valid.
-public struct RegistrationErrors: Sendable, Equatable {
+public struct RegistrationErrors: Sendable, Hashable {
     public var name: RegistrationError?
     public var license: RegistrationError?
     public var password: RegistrationError?

@@ -1,5 +1,5 @@
 /// What the visitor typed into the registration form.
-public struct RegistrationForm: Sendable, Equatable {
+public struct RegistrationForm: Sendable, Hashable {
     public var name: String
     public var licenseType: String?
     public var password: String

@@ -1,5 +1,5 @@
 /// What the Pilot scene shows: the registration form, or the confirmation of a registration.
-enum PilotState: Sendable, Equatable {
+enum PilotState: Sendable, Hashable {
     case registration(RegistrationState)
     case confirmation(PilotRegistration.Confirmation)
 }

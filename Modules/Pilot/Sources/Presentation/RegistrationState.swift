@@ -1,6 +1,6 @@
 /// The registration form as shown: what was typed (passwords are never shown back), the licenses
 /// to choose from, and the field errors.
-struct RegistrationState: Sendable, Equatable {
+struct RegistrationState: Sendable, Hashable {
     var form: RegistrationForm
     var licenses: [PilotLicense]
     var errors: RegistrationErrors

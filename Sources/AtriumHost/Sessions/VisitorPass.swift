@@ -1,0 +1,53 @@
+import Crypto
+import Foundation
+
+/// An anonymous visitor's cookie, kept by the visitor instead of the database: their id and when
+/// it was issued, signed with a key derived from the host key. A first visit to a page with a form
+/// writes nothing; the form's anti-forgery token is derived from the visitor id with another derived
+/// key, so it is bound to that cookie and no one without the host key can make one.
+struct VisitorPass: Sendable {
+    let signingKey: SymmetricKey
+    let tokenKey: SymmetricKey
+
+    init(hostKey: HostKey) throws(HostKey.Unavailable) {
+        signingKey = try hostKey.derived(for: "visitor pass")
+        tokenKey = try hostKey.derived(for: "visitor form token")
+    }
+
+    static let prefix = "v1."
+
+    /// A new random visitor id (a version 4 UUID). Drawn from the system generator, which asks the
+    /// kernel in one call, where `UUID()` here opens and closes /dev/urandom each time.
+    static func newVisitorID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            raw[6] = (raw[6] & 0x0F) | 0x40
+            raw[8] = (raw[8] & 0x3F) | 0x80
+            return UUID(uuid: raw.load(as: uuid_t.self)).uuidString
+        }
+    }
+
+    /// The cookie for `visitorID`, issued at `date`.
+    func issue(visitorID: String, at date: Date) -> String {
+        let payload = "\(visitorID).\(Int(date.timeIntervalSince1970))"
+        return Self.prefix + payload + "." + Base64URL.encode(Data(HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: signingKey)))
+    }
+
+    /// The visitor and issue date of a cookie this host signed, else nil.
+    func verify(_ token: String) -> (visitorID: String, issuedAt: Date)? {
+        guard token.hasPrefix(Self.prefix), token.utf8.count < 256 else { return nil }
+        let parts = token.dropFirst(Self.prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, UUID(uuidString: String(parts[0])) != nil, let seconds = Int(parts[1]),
+            let mac = Base64URL.decode(String(parts[2]))
+        else { return nil }
+        let payload = Data("\(parts[0]).\(parts[1])".utf8)
+        guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: signingKey) else { return nil }
+        return (String(parts[0]), Date(timeIntervalSince1970: Double(seconds)))
+    }
+
+    /// The anti-forgery token of an anonymous visitor.
+    func formToken(for visitorID: String) -> String {
+        Base64URL.encode(Data(HMAC<SHA256>.authenticationCode(for: Data(visitorID.utf8), using: tokenKey)))
+    }
+}

@@ -1,0 +1,167 @@
+@_spi(AtriumHost) import AtriumSDK
+import AtriumTestKit
+import Foundation
+import Testing
+
+@_spi(AtriumHost) @testable import AtriumHost
+
+/// The storage remembers what it read (records and sessions) so pages do not query SQLite on every
+/// view. These tests hold it to never answering with something the database no longer says.
+@Suite("Read caches")
+struct ReadCacheTests {
+    struct Note: Codable, Sendable, Equatable { var text: String }
+
+    func temporaryStorage() throws -> SQLiteStorage {
+        try SQLiteStorage(path: FileManager.default.temporaryDirectory.appending(path: "atrium-cache-\(UUID().uuidString)/db.sqlite").path)
+    }
+
+    @Test func aWriteIsSeenByTheNextReadThroughAnyStoreOfTheSameOwner() async throws {
+        let storage = try temporaryStorage()
+        defer { try? storage.close() }
+        let first = storage.records(module: "m", owner: .user("u"))
+        let second = storage.records(module: "m", owner: .user("u"))
+        #expect(try await first.record(Note.self, id: "1", in: "notes") == nil, "remembered as absent")
+        #expect(try await first.records(Note.self, in: "notes").isEmpty)
+        try await second.save(Note(text: "one"), id: "1", in: "notes")
+        #expect(try await first.record(Note.self, id: "1", in: "notes") == Note(text: "one"))
+        #expect(try await first.records(Note.self, in: "notes") == [Note(text: "one")], "the collection's list is forgotten too")
+        _ = try await second.update(Note.self, id: "1", in: "notes") { note in note?.text = "two" }
+        #expect(try await first.record(Note.self, id: "1", in: "notes") == Note(text: "two"))
+        try await second.deleteRecord(id: "1", in: "notes")
+        #expect(try await first.record(Note.self, id: "1", in: "notes") == nil)
+        #expect(try await first.records(Note.self, in: "notes").isEmpty)
+        #expect(
+            try await storage.records(module: "m", owner: .user("someone else")).record(Note.self, id: "1", in: "notes") == nil,
+            "owners stay apart")
+    }
+
+    @Test func readsRacingWritesNeverKeepAnOldValue() async throws {
+        let storage = try temporaryStorage()
+        defer { try? storage.close() }
+        let records = storage.records(module: "m", owner: .shared)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 1...100 {
+                group.addTask {
+                    _ = try await records.update(Int.self, id: "counter", in: "c") { value in value = (value ?? 0) + 1 }
+                }
+                group.addTask { _ = try await records.record(Int.self, id: "counter", in: "c") }
+                if index.isMultiple(of: 10) {
+                    group.addTask { _ = try await records.records(Int.self, in: "c") }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await records.record(Int.self, id: "counter", in: "c") == 100, "no read kept a count from before the last write")
+        #expect(try await records.records(Int.self, in: "c") == [100])
+    }
+
+    @Test func signingInForgetsTheVisitorsRecordsAndTheAccountsOldOnes() async throws {
+        let storage = try temporaryStorage()
+        defer { try? storage.close() }
+        let registrar = ModuleRegistrar.testing(ModuleManifest(id: "m", title: "M", version: "1"))
+        registrar.mergeAtSignIn(Note.self, in: "notes") { visitor, account in Note(text: account.text + "+" + visitor.text) }
+        let sessions = try SessionStore(storage: storage, hostKey: .random(), signInMerges: ["m": registrar.signInMerges])
+        let visitor = storage.records(module: "m", owner: .visitor("v"))
+        let account = storage.records(module: "m", owner: .user("u"))
+        try await visitor.save(Note(text: "visitor"), id: "1", in: "notes")
+        try await account.save(Note(text: "account"), id: "1", in: "notes")
+        // Both read (and so remembered) before signing in.
+        #expect(try await visitor.record(Note.self, id: "1", in: "notes") == Note(text: "visitor"))
+        #expect(try await account.record(Note.self, id: "1", in: "notes") == Note(text: "account"))
+        _ = try await sessions.rotate(token: nil, visitorID: "v", userID: "u")
+        #expect(try await account.record(Note.self, id: "1", in: "notes") == Note(text: "account+visitor"))
+        #expect(try await visitor.record(Note.self, id: "1", in: "notes") == nil)
+    }
+
+    @Test func aSessionSignedOutElsewhereOpensNothingAtOnce() async throws {
+        let storage = try temporaryStorage()
+        defer { try? storage.close() }
+        let clock = TestClock()
+        let sessions = try SessionStore(storage: storage, hostKey: .random(), now: { clock.now })
+        let (token, _) = try await sessions.create(userID: "u")
+        #expect(try await sessions.find(token: token)?.record.userID == "u")
+        #expect(try await sessions.find(token: token)?.record.userID == "u", "answered from memory")
+        try await sessions.revoke(token: token)
+        #expect(try await sessions.find(token: token) == nil)
+    }
+
+    @Test func aSessionReplacedAtSignInNoLongerCarriesItsUser() async throws {
+        let storage = try temporaryStorage()
+        defer { try? storage.close() }
+        let sessions = try SessionStore(storage: storage, hostKey: .random())
+        let (token, _) = try await sessions.create(userID: "u")
+        #expect(try await sessions.find(token: token)?.record.userID == "u")
+        _ = try await sessions.rotate(token: token, visitorID: "v", userID: "w")
+        let replaced = try #require(try await sessions.find(token: token))
+        #expect(replaced.record.isReplaced && replaced.record.userID == nil)
+    }
+
+    @Test func aRememberedSessionStillExpiresOnTime() async throws {
+        let storage = try temporaryStorage()
+        defer { try? storage.close() }
+        let clock = TestClock()
+        let sessions = try SessionStore(storage: storage, hostKey: .random(), lifetime: .seconds(600), now: { clock.now })
+        let (token, _) = try await sessions.create(userID: "u")
+        #expect(try await sessions.find(token: token) != nil)
+        clock.advance(seconds: 601)
+        #expect(try await sessions.find(token: token) == nil)
+    }
+
+    @Test func aFullCacheStartsOverAndStillAnswersRight() async throws {
+        let cache = RecordCache(maximumCost: 1 << 20, maximumCount: 3)
+        for index in 0..<10 {
+            let key = RecordCache.Key(module: "m", collection: "c", id: "\(index)")
+            cache.keep(.value(index, type: ObjectIdentifier(Int.self)), for: key, owner: "o", cost: 10, readAt: cache.generation)
+        }
+        var kept = 0
+        for index in 0..<10 {
+            if case .value(let value, _) = cache.entry(for: RecordCache.Key(module: "m", collection: "c", id: "\(index)"), owner: "o") {
+                #expect(value as? Int == index)
+                kept += 1
+            }
+        }
+        #expect(kept >= 1 && kept <= 3, "at most the capacity is kept, got \(kept)")
+        let big = RecordCache.Key(module: "m", collection: "c", id: "big")
+        cache.keep(.absent, for: big, owner: "o", cost: 1 << 19, readAt: cache.generation)
+        #expect(cache.entry(for: big, owner: "o") == nil, "a record larger than a sixteenth of the cache is not kept")
+        let stale = cache.generation
+        cache.forget(module: "m", owner: "o", collection: "c", id: "0")
+        cache.keep(.absent, for: RecordCache.Key(module: "m", collection: "c", id: "1"), owner: "o", cost: 1, readAt: stale)
+        #expect(cache.entry(for: RecordCache.Key(module: "m", collection: "c", id: "1"), owner: "o") == nil, "read before a write: not kept")
+    }
+
+    @Test func aSecondHostCannotServeTheSameDatabase() async throws {
+        let storage = try temporaryStorage()
+        try storage.claimForServing()
+        let second = try SQLiteStorage(path: storage.path)
+        #expect {
+            try second.claimForServing()
+        } throws: { error in
+            "\(error)".contains("another Atrium host (process \(getpid())) is serving this database")
+        }
+        try second.close()
+        try storage.close()
+        let third = try SQLiteStorage(path: storage.path)
+        defer { try? third.close() }
+        try third.claimForServing()
+    }
+}
+
+/// The signed visitor pass accepts one spelling of its signature only.
+@Suite("Visitor pass")
+struct VisitorPassTests {
+    @Test func aSignatureSpelledWithOtherUnusedBitsIsRefused() throws {
+        let pass = try VisitorPass(hostKey: .random())
+        let issued = pass.issue(visitorID: VisitorPass.newVisitorID(), at: Date())
+        #expect(pass.verify(issued) != nil)
+        // 32 bytes take 43 characters; the last one carries 4 bits and 2 unused ones, which Base64
+        // decoders commonly ignore.
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let last = try #require(issued.last)
+        let value = try #require(alphabet.firstIndex(of: last))
+        #expect(value & 0b11 == 0, "issued in the canonical spelling")
+        let respelled = String(issued.dropLast()) + String(alphabet[value | 0b01])
+        #expect(pass.verify(respelled) == nil)
+        #expect(Base64URL.decode("AA") != nil && Base64URL.decode("AB") == nil && Base64URL.decode("A+") == nil)
+    }
+}

@@ -1,0 +1,136 @@
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import Testing
+
+@_spi(AtriumHost) @testable import AtriumHost
+
+/// The direct HTML and JSON writers: every kind of node, hostile text in every place a value can
+/// go, and the JSON exactly as `JSONEncoder` would write the same tree.
+@Suite("Renderers")
+struct RendererTests {
+    static let hostile = "<script>alert(\"x\")</script>' onmouseover='a' & \u{0}\u{7}\u{1B}[31m\t\n\\ é 😀 \u{202E}"
+
+    /// One node of every kind, with `text` wherever a string goes.
+    static func everyKind(_ text: String) -> [UINode] {
+        let all: [UINode] = [
+            .section(Section(title: text, content: [.text(Text(text))])),
+            .heading(Heading(text, level: 3)),
+            .text(Text(text, style: .strong)),
+            .image(Image(source: "/assets/\(text)", alt: text, placeholder: text, shape: .circle)),
+            .image(Image(source: nil, alt: text)),
+            .row(Row(title: text, content: [.text(Text(text))])),
+            .list(ItemList(title: nil, content: [.card(Card(target: .path("/a?b=\(text)"), content: [.text(Text(text))]))])),
+            .card(Card(content: [])),
+            .tabs(Tabs([.init(title: text, target: .path("/map"), isSelected: true), .init(title: "B", target: .path("/b"))])),
+            .form(
+                Form(
+                    action: .path("/f"), liveValidation: .path("/v"),
+                    content: [
+                        .field(
+                            Field(
+                                .email, name: text, label: text, value: text, error: text, placeholder: text, isRequired: true, maxLength: 254,
+                                autofill: .newPassword)),
+                        .field(Field(.password, name: "p", label: "P", value: "secret")),
+                        .field(Field(.number, name: "n", label: "N")),
+                        .picker(
+                            Picker(
+                                name: text, label: text, options: [.init(value: text, label: text)], selected: text, placeholder: text, error: text)),
+                        .toggle(Toggle(name: text, label: text, isOn: true, value: text)),
+                        .button(Button(text, isEnabled: false)),
+                    ])),
+            .button(Button(text, style: .destructive, action: .path("/x"), accessibilityLabel: text)),
+            .link(Link(text, to: .path("/l"), style: .button)),
+            .money(Money(minorUnits: -1023, currency: "GBP")),
+            .progress(ProgressBar(value: 0.7, label: text)),
+            .progress(ProgressBar(value: 1, label: "Full")),
+            .message(Message(text, kind: .error)),
+            .message(Message(text)),
+            .map(
+                Map(
+                    title: text, center: .init(latitude: 25.7617, longitude: -80.1918), span: 0.5,
+                    markers: [.init(id: text, coordinate: .init(latitude: 25.8, longitude: -80.2), title: text, kind: text)])),
+            .animation(Animation(name: text, label: text)),
+        ]
+        // Every kind is here: a new kind must be added to this list.
+        func kinds(_ nodes: [UINode]) -> [UINode.Kind] { nodes.flatMap { [$0.kind] + kinds($0.children) } }
+        #expect(Set(kinds(all)) == Set(UINode.Kind.allCases))
+        return all
+    }
+
+    @Test func theJSONIsWhatJSONEncoderWritesForEveryKind() throws {
+        for text in ["plain", Self.hostile, "", "1.5", "/path/with/slashes"] {
+            let screen = Screen(title: text, toolbar: [.link(Link("S", to: .path("/s")))], content: Self.everyKind(text), refreshAfterSeconds: 5)
+            struct Document: Encodable {
+                var csrfToken: String?
+                var screen: Screen
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            for token in ["token-1", nil] as [String?] {
+                let expected = String(decoding: try encoder.encode(Document(csrfToken: token, screen: screen)), as: UTF8.self)
+                let written = String(decoding: JSONRenderer().render(screen, csrfToken: token), as: UTF8.self)
+                #expect(written == expected, "text \(text.debugDescription), token \(token ?? "none")")
+            }
+        }
+    }
+
+    @Test func aNumberThatIsNotFiniteIsNullNotAnError() {
+        let screen = Screen(title: "M", content: [.map(Map(title: "M", center: .init(latitude: .nan, longitude: .infinity), markers: []))])
+        let text = String(decoding: JSONRenderer().render(screen, csrfToken: nil), as: UTF8.self)
+        #expect(text.contains(#""center":{"latitude":null,"longitude":null}"#))
+    }
+
+    @Test func hostileTextIsEscapedEverywhereInHTML() {
+        let html = HTMLRenderer().render(Screen(title: Self.hostile, content: Self.everyKind(Self.hostile)), csrfToken: "t")
+        #expect(!html.contains("<script>"))
+        #expect(!html.contains("' onmouseover"))
+        #expect(!html.contains("\u{0}") && !html.contains("\u{7}") && !html.contains("\u{1B}"), "controls become U+FFFD")
+        let escaped =
+            "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39; onmouseover=&#39;a&#39; &amp; \u{FFFD}\u{FFFD}\u{FFFD}[31m\t\n\\ é 😀 \u{202E}"
+        #expect(html.contains("<title>\(escaped) · Atrium</title>"))
+        for place in [
+            "<h1>\(escaped)</h1>", "alt=\"\(escaped)\"", "value=\"\(escaped)\"", "placeholder=\"\(escaped)\"", "aria-label=\"\(escaped)\"",
+            "<option value=\"\(escaped)\" selected>\(escaped)</option>", "<title>\(escaped)</title></circle>", "<p class=\"field-error\" id=\"field-",
+        ] {
+            #expect(html.contains(place), "\(place)")
+        }
+        #expect(!html.contains("value=\"secret\""), "a password is never written back")
+    }
+
+    @Test func everyFormAndActionButtonGetsTheToken() {
+        let page = HTMLRenderer().render(Screen(title: "T", content: Self.everyKind("x")))
+        #expect(page.tokenOffsets.count == 2, "the form and the button with an action")
+        #expect(page.text(token: "TOKEN").components(separatedBy: #"name="_csrf" value="TOKEN""#).count == 3)
+        let json = JSONRenderer().render(Screen(title: "T", content: Self.everyKind("x")), withToken: true)
+        #expect(json.text(token: "TOKEN").hasPrefix(#"{"csrfToken":"TOKEN","screen":"#))
+    }
+
+    @Test func aStateSeenBeforeIsRenderedOnce() {
+        let cache = PageCache(capacity: 4)
+        var renders = 0
+        func page(_ state: String) -> RenderedPage {
+            cache.page(for: .init(screen: ScreenKey(host: state), format: .html)) {
+                renders += 1
+                return HTMLRenderer().render(Screen(title: state, content: [.form(Form(action: .path("/f"), content: []))]))
+            }
+        }
+        let first = page("a")
+        let again = page("a")
+        #expect(renders == 1)
+        #expect(first.text(token: "one").contains(#"value="one""#) && again.text(token: "two").contains(#"value="two""#))
+        for state in ["b", "c", "d", "e", "f"] { _ = page(state) }
+        #expect(cache.count <= 4, "the least recently used fall out")
+        _ = page("a")
+        #expect(renders == 7, "a was dropped and rendered again")
+    }
+
+    @Test func thePageCacheIsBoundedInBytes() {
+        let cache = PageCache(capacity: 100, byteLimit: 40_000)
+        for index in 0..<50 {
+            _ = cache.page(for: .init(screen: ScreenKey(host: "\(index)"), format: .json)) {
+                RenderedPage(bytes: Array(repeating: UInt8(ascii: "x"), count: 5_000))
+            }
+        }
+        #expect(cache.count <= 8)
+    }
+}

@@ -1,0 +1,218 @@
+"""Runs the page benchmark (see run.sh) and prints its tables in Markdown."""
+
+import html
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.argv[1])
+DURATION = int(os.environ.get("DURATION", "9"))
+ROUNDS = 3
+ROUND = max(DURATION // ROUNDS, 1)
+PAGES = ["/", "/login", "/signup", "/profile", "/profile/details", "/profile/details/edit",
+         "/cookbook", "/cookbook/recipes/2", "/cookbook/pantry", "/pilot"]
+FORMATS = {"html": "text/html", "json": "application/json"}
+FIRST_VISIT = ["/login", "/pilot", "/signup"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+OPENER = urllib.request.build_opener(NoRedirect)
+
+
+def fetch(url, headers=None, data=None):
+    request = urllib.request.Request(url, headers=headers or {}, data=data)
+    try:
+        with OPENER.open(request, timeout=10) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def wait_ready(url, process, deadline=30.0):
+    start = time.monotonic()
+    while time.monotonic() - start < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"{url}: the server exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=1) as response:
+                if response.status == 200:
+                    return time.monotonic() - start
+        except OSError:
+            pass
+        time.sleep(0.002)
+    raise SystemExit(f"{url}: not ready in {deadline} s")
+
+
+def rss_mb(pid) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def wrk(url, headers, duration=DURATION):
+    args = ["wrk", "-t2", "-c64", f"-d{duration}s", "--latency"]
+    for name, value in headers.items():
+        args += ["-H", f"{name}: {value}"]
+    output = subprocess.run(args + [url], capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", output)
+    scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)]
+    errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
+    socket_errors = re.search(r"Socket errors: (.*)", output)
+    return rate, float(p99.group(1)) * scale, int(errors.group(1)) if errors else 0, socket_errors.group(1) if socket_errors else ""
+
+
+def start(args, log):
+    return subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+
+
+def stop(process):
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def main():
+    work = Path(tempfile.mkdtemp(prefix="atrium-bench-"))
+    bare_folder = work / "pages"
+    bare_folder.mkdir()
+    port, bare_port = free_port(), free_port()
+    config = work / "atrium.yaml"
+    config.write_text(
+        f"http:\n  port: {port}\nstorage:\n  path: {work}/atrium.sqlite\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: info\n"
+        f"modules: [login, cookbook, pilot]\npilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
+    )
+    atrium_args = [str(BIN / "atrium"), "serve", "--config", str(config)]
+    base = f"http://127.0.0.1:{port}"
+    bare = f"http://127.0.0.1:{bare_port}"
+    log = open(work / "atrium.log", "wb")
+
+    # Boot to the first 200, five times each, after one boot that creates the database and key.
+    boots, bare_boots = [], []
+    (bare_folder / "boot.body").write_text("{}")
+    process = start(atrium_args, log)
+    wait_ready(base + "/health/live", process)
+    stop(process)
+    for _ in range(5):
+        process = start(atrium_args, log)
+        boots.append(wait_ready(base + "/health/live", process))
+        stop(process)
+        process = start([str(BIN / "atrium-bare-server"), str(bare_port), str(bare_folder)], subprocess.DEVNULL)
+        bare_boots.append(wait_ready(bare + "/health/live", process))
+        stop(process)
+
+    atrium = start(atrium_args, log)
+    wait_ready(base + "/health/live", atrium)
+    time.sleep(1)
+    idle = rss_mb(atrium.pid)
+
+    # A returning visitor: signed up, so every page (the profile included) answers 200.
+    status, headers, body = fetch(base + "/signup")
+    token = re.search(rb'name="_csrf" value="([^"]+)"', body).group(1).decode()
+    visitor = headers["Set-Cookie"].split(";")[0]
+    form = urllib.parse.urlencode({"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery", "_csrf": html.unescape(token)})
+    status, headers, _ = fetch(base + "/signup", {"Cookie": visitor, "Content-Type": "application/x-www-form-urlencoded"}, form.encode())
+    assert status == 303, f"sign-up answered {status}"
+    cookie = headers["Set-Cookie"].split(";")[0]
+
+    rows = []
+    index = 0
+    for path in PAGES:
+        for format_name, accept in FORMATS.items():
+            status, headers, body = fetch(base + path, {"Cookie": cookie, "Accept": accept})
+            assert status == 200, f"{path} ({format_name}) answered {status}"
+            name = f"p{index}"
+            index += 1
+            (bare_folder / f"{name}.body").write_bytes(body)
+            (bare_folder / f"{name}.type").write_text(headers["Content-Type"])
+            rows.append((path, format_name, accept, name, len(body)))
+    first_rows = []
+    for path in FIRST_VISIT:
+        status, headers, body = fetch(base + path, {"Accept": "text/html"})
+        assert status == 200, f"{path} (first visit) answered {status}"
+        name = f"p{index}"
+        index += 1
+        (bare_folder / f"{name}.body").write_bytes(body)
+        (bare_folder / f"{name}.type").write_text(headers["Content-Type"])
+        first_rows.append((path, name, len(body)))
+
+    bare_server = start([str(BIN / "atrium-bare-server"), str(bare_port), str(bare_folder)], subprocess.DEVNULL)
+    wait_ready(bare + "/health/live", bare_server)
+
+    def compare(ours_url, theirs_url, headers):
+        """Atrium and the bare server in alternating rounds (this machine's speed drifts by tens of
+        percent over a minute): each side's median rate and p99, and the median of the rounds' ratios."""
+        wrk(ours_url, headers, duration=2)  # warm-up
+        wrk(theirs_url, headers, duration=2)
+        rounds = [(wrk(ours_url, headers, duration=ROUND), wrk(theirs_url, headers, duration=ROUND)) for _ in range(ROUNDS)]
+        ours = tuple(statistics.median(run[0][i] for run in rounds) for i in (0, 1)) + (sum(run[0][2] for run in rounds),)
+        theirs = tuple(statistics.median(run[1][i] for run in rounds) for i in (0, 1))
+        return ours, theirs, statistics.median(run[0][0] / run[1][0] for run in rounds)
+
+    print(f"# Atrium pages against a bare Hummingbird 2 server answering the same bytes\n")
+    print(
+        f"wrk -t2 -c64, release build, one run on this machine ({os.cpu_count()} cores): after 2 s of warm-up each, {ROUNDS} rounds of "
+        f"{ROUND} s alternating Atrium and the bare server; medians of the rounds (the ratio is the median of the rounds' ratios).\n"
+    )
+    print("| page | format | bytes | Atrium req/s | same bytes, bare | ratio | Atrium p99 | bare p99 |")
+    print("|---|---|---|---|---|---|---|---|")
+    live, live_bare, ratio = compare(base + "/health/live", bare + "/health/live", {})
+    print(f"| /health/live | json | 17 | {live[0]:,.0f} | {live_bare[0]:,.0f} | {ratio:.2f} | {live[1]:.1f} ms | {live_bare[1]:.1f} ms |")
+    sys.stdout.flush()
+    for path, format_name, accept, name, size in rows:
+        ours, theirs, ratio = compare(base + path, f"{bare}/{name}", {"Cookie": cookie, "Accept": accept})
+        note = f" ({ours[2]} errors)" if ours[2] else ""
+        print(f"| {path} | {format_name} | {size:,} | {ours[0]:,.0f}{note} | {theirs[0]:,.0f} | {ratio:.2f} | {ours[1]:.1f} ms | {theirs[1]:.1f} ms |")
+        sys.stdout.flush()
+
+    print("\n## First visit (no cookie) to a page with a form\n")
+    print("| page | bytes | Atrium req/s | same bytes, bare | ratio | Atrium p99 |")
+    print("|---|---|---|---|---|---|")
+    for path, name, size in first_rows:
+        ours, theirs, ratio = compare(base + path, f"{bare}/{name}", {"Accept": "text/html"})
+        print(f"| {path} | {size:,} | {ours[0]:,.0f} | {theirs[0]:,.0f} | {ratio:.2f} | {ours[1]:.1f} ms |")
+        sys.stdout.flush()
+
+    print("\n## Boot and memory\n")
+    print(f"- Boot to the first 200 (median of 5): Atrium {statistics.median(boots) * 1000:.0f} ms, bare {statistics.median(bare_boots) * 1000:.0f} ms, ratio {statistics.median(boots) / statistics.median(bare_boots):.1f}×")
+    warmed = rss_mb(atrium.pid)
+    wrk(base + "/cookbook", {"Cookie": cookie, "Accept": "text/html"}, duration=60)
+    loaded = rss_mb(atrium.pid)
+    print(f"- Resident memory: idle after boot {idle:.1f} MB; after the runs above (warm) {warmed:.1f} MB; after 60 s more of /cookbook {loaded:.1f} MB ({(loaded - warmed) / warmed * 100:+.1f}%)")
+    sessions = subprocess.run(["sqlite3", str(work / "atrium.sqlite"), "SELECT COUNT(*) FROM sessions"], capture_output=True, text=True).stdout.strip() if shutil.which("sqlite3") else "?"
+    print(f"- Session rows in the database after every run above: {sessions}")
+
+    stop(bare_server)
+    stop(atrium)
+    log.close()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The page benchmark: builds release, starts Atrium (every module) and a bare Hummingbird server
+# answering the same bytes on free loopback ports, and prints, for every scene page in HTML and
+# JSON, each side's requests per second (wrk -t2 -c64, a returning visitor's cookie), the ratio and
+# Atrium's p99; then first visits, boot to the first 200, and memory. It prints figures; it is not a
+# test and CI does not run it. Options: DURATION=seconds per page and side, in three alternating rounds (default 9).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+if ! command -v wrk >/dev/null 2>&1; then
+  echo "Installing wrk…"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null
+fi
+
+echo "Building release (about 10 minutes from clean)…" >&2
+swift build -c release --product atrium >&2
+swift build -c release --product atrium-bare-server >&2
+exec python3 Tests/Benchmarks/bench.py "$(swift build -c release --show-bin-path)"
