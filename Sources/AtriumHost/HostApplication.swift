@@ -105,6 +105,7 @@ public struct HostApplication: Sendable {
             case .post: router.post(path, use: handle)
             }
         }
+        plan.localDelivery.connect(router)
         return router
     }
 

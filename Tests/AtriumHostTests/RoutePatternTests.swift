@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
+import Foundation
 import Testing
 
 @testable import AtriumFixtures
@@ -78,6 +79,10 @@ struct RoutePatternTests {
         #expect(Money(minorUnits: 1023, currency: "GBP").formatted == "£10.23")
         #expect(Money(minorUnits: 0, currency: "GBP").formatted == "£0.00")
         #expect(Money(minorUnits: -5, currency: "EUR").formatted == "-€0.05")
-        #expect(Money(minorUnits: 1200, currency: "CHF").formatted == "12.00 CHF")
+        #expect(Money(minorUnits: 1200, currency: "CHF").formatted == "CHF\u{00A0}12.00", "a no-break space keeps the code with the number")
+        #expect(Money(Decimal(string: "5651.960000")!, currency: "GBP").formatted == "£5,651.96")
+        #expect(Money(Decimal(string: "2693.8")!, currency: "GBP").formatted == "£2,693.80")
+        #expect(Money(Decimal(string: "1234567.891")!, currency: "GBP").formatted == "£1,234,567.89")
+        #expect(Money(Decimal(string: "2693.8")!, currency: "GBP").digits == "2693.8")
     }
 }

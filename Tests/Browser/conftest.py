@@ -105,6 +105,22 @@ def make_browser(javascript: bool = True) -> webdriver.Chrome:
     return driver
 
 
+def field(driver, label: str):
+    """The input, select or textarea that the label with this exact text is for."""
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.ID, driver.find_element(By.XPATH, f"//label[text()='{label}']").get_attribute("for"))
+
+
+def click_and_wait(driver, element) -> None:
+    """Clicks `element` and waits for the next page to load."""
+    from selenium.webdriver.common.by import By
+
+    page = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    wait_for_next_page(driver, page)
+
+
 def wait_for_next_page(driver, old_page) -> None:
     """Waits until `old_page` (the previous <html> element) is gone and the next page has loaded."""
     from selenium.common.exceptions import WebDriverException

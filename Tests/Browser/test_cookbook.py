@@ -4,7 +4,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import wait_for_next_page, running_host, screenshot
+from conftest import click_and_wait, running_host, screenshot
 
 COOKBOOK = "modules: [cookbook]\n"
 
@@ -13,12 +13,6 @@ def section_titles(driver, title: str) -> list[str]:
     heading = driver.find_element(By.XPATH, f"//h2[text()='{title}']")
     section = heading.find_element(By.XPATH, "./..")
     return [element.text for element in section.find_elements(By.CSS_SELECTOR, "h3")]
-
-
-def click_and_wait(driver, element) -> None:
-    page = driver.find_element(By.TAG_NAME, "html")
-    element.click()
-    wait_for_next_page(driver, page)
 
 
 def test_changing_the_pantry_changes_the_recipes(browser):

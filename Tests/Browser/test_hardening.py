@@ -8,17 +8,13 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import PHONE, ROOT, running_host, screenshot, wait_for_next_page
+from conftest import PHONE, ROOT, field, running_host, screenshot, wait_for_next_page
 
 EVERYTHING = (
     "modules: [login, cookbook, pilot]\n"
     f"pilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
 )
 LONG_WORD = "W" * 100
-
-
-def field(driver, label: str):
-    return driver.find_element(By.ID, driver.find_element(By.XPATH, f"//label[text()='{label}']").get_attribute("for"))
 
 
 def submit(driver, button: str) -> None:

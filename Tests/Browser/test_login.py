@@ -2,13 +2,9 @@
 
 from selenium.webdriver.common.by import By
 
-from conftest import running_host, screenshot, wait_for_next_page
+from conftest import field, running_host, screenshot, wait_for_next_page
 
 LOGIN = "modules: [login, cookbook]\ncookbook:\n  settingsRoute: profile\n"
-
-
-def field(driver, label: str):
-    return driver.find_element(By.ID, driver.find_element(By.XPATH, f"//label[text()='{label}']").get_attribute("for"))
 
 
 def submit(driver, button: str) -> None:

@@ -4,13 +4,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import ROOT, running_host, screenshot
+from conftest import ROOT, field, running_host, screenshot
 
 PILOT = f"modules: [pilot]\npilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
-
-
-def field(driver, label: str):
-    return driver.find_element(By.ID, driver.find_element(By.XPATH, f"//label[text()='{label}']").get_attribute("for"))
 
 
 def error_of(driver, label: str) -> str:

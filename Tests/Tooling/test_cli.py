@@ -53,8 +53,10 @@ def test_routes_lists_every_route_of_every_enabled_module():
     assert ["GET", "/pilot", "pilot", "pilot.registration", "none", "pilot"] in rows
     assert ["GET", "/cookbook/recipes/{id:int}", "-", "cookbook.recipe", "none", "cookbook"] in rows
     assert ["GET", "/profile", "profile", "login.profile", "signed-in", "login"] in rows
-    # Every enabled module's routes: Login's 10, Cookbook's 7 and Pilot's 4.
-    assert len(rows) == 1 + 10 + 7 + 4
+    assert ["GET", "/moneybox/accounts/{id:int}", "-", "moneybox.product", "none", "moneybox"] in rows
+    assert ["POST", "/moneybox/sandbox/oneoffpayments", "-", "(endpoint)", "none", "moneybox"] in rows
+    # Every enabled module's routes: Login's 10, Cookbook's 7, Pilot's 4, Moneybox's 6 and its sandbox's 3.
+    assert len(rows) == 1 + 10 + 7 + 4 + 6 + 3
 
 
 def test_modules_lists_what_is_available_and_enabled():
@@ -90,7 +92,7 @@ def test_check_refuses_a_route_name_that_is_an_action(tmp_path):
                             env={**os.environ, "LOGIN_HOME_ROUTE": "sign-out"})
     assert result.returncode == 1
     assert "login.homeRoute: no enabled module binds the route name 'sign-out'" in result.stderr
-    assert "page route names: cookbook, pilot, profile, sign-in, sign-up" in result.stderr
+    assert "page route names: cookbook, moneybox, pilot, profile, sign-in, sign-up" in result.stderr
 
 
 def test_check_finds_a_storage_path_serve_could_not_open():

@@ -11,6 +11,8 @@ public struct HostPlan: Sendable {
     /// What the host lends modules.
     public let services: HostServices
     public let hostKey: HostKey
+    /// Answers modules' requests to ``HostServices/localURL(_:)`` addresses once the host serves.
+    public let localDelivery: LocalDelivery
 
     /// Validates a configuration and registers its modules in boot order, or throws every problem
     /// found, never stopping at the first: in the file, in each module's section (unknown, missing
@@ -84,7 +86,9 @@ public struct HostPlan: Sendable {
         }
 
         let hostKey = settings.secrets.hostKey
-        let services = makeServices(settings, hostKey)
+        let localDelivery = LocalDelivery(logger: logger)
+        let standard = makeServices(settings, hostKey)
+        let services = standard.replacing(http: LocalRoutingHTTPClient(network: standard.http, local: localDelivery))
         var booted: [BootedModule] = []
         var capabilities: [CapabilityName: any Sendable] = [:]
         var assets: [AssetRegistration] = []
@@ -135,7 +139,8 @@ public struct HostPlan: Sendable {
         problems += RouteChecks.problems(in: registry, references: references, enabled: enabled.map(\.manifest))
         guard problems.isEmpty else { throw ConfigurationError(source: source.name, problems: problems) }
         return HostPlan(
-            source: source.name, settings: settings, registry: registry, catalog: catalog.map(\.manifest), services: services, hostKey: hostKey)
+            source: source.name, settings: settings, registry: registry, catalog: catalog.map(\.manifest), services: services, hostKey: hostKey,
+            localDelivery: localDelivery)
     }
 
     /// The services a host lends its modules: async-http-client, bcrypt, AES-GCM and JWT under the

@@ -314,7 +314,7 @@ struct HTMLWriter {
             raw("</a>")
         case .money(let money):
             raw("<data class=\"money\" value=\"")
-            number(money.minorUnits)
+            text(money.digits)
             raw("\">")
             text(money.formatted)
             raw("</data>")

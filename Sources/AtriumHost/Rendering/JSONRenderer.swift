@@ -301,10 +301,10 @@ struct JSONWriter {
             key("title")
             string(link.title)
         case .money(let money):
-            key("currency", first: true)
+            key("amount", first: true)
+            page.bytes.append(contentsOf: money.digits.utf8)
+            key("currency")
             string(money.currency)
-            key("minorUnits")
-            number(money.minorUnits)
         case .progress(let progress):
             key("label", first: true)
             string(progress.label)

@@ -4,10 +4,18 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// The host's HTTP client for modules, on async-http-client's shared client. Answers are read up
-/// to 10 MiB.
+/// The host's HTTP client for modules, on one async-http-client client for the process. Answers
+/// are read up to 10 MiB. A refused connection fails at once: the shared client's default retries
+/// connecting until the request's deadline, which kept a page waiting its whole timeout.
 public struct HostHTTPClient: RemoteHTTPClient {
     static let maximumBody = 10 * 1024 * 1024
+
+    /// Lives as long as the process, like async-http-client's own shared client.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     public init() {}
 
@@ -22,7 +30,7 @@ public struct HostHTTPClient: RemoteHTTPClient {
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         do {
-            let response = try await HTTPClient.shared.execute(outgoing, timeout: .init(request.timeout))
+            let response = try await Self.client.execute(outgoing, timeout: .init(request.timeout))
             let body = try await response.body.collect(upTo: Self.maximumBody)
             return RemoteResponse(status: Int(response.status.code), body: Data(buffer: body))
         } catch {

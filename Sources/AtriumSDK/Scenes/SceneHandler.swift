@@ -79,6 +79,8 @@ struct SceneHandler<Model: SceneModel>: Sendable {
                     Screen(title: title, content: [.message(Message(text)), .link(Link("Go to the home page", to: .path("/"), style: .button))])),
                 status: .notFound
             )
+        case .redirect(let target):
+            return .redirect(target)
         case .failed(let text):
             return .screen(
                 RenderableScreen(

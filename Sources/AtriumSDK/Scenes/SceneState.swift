@@ -10,6 +10,9 @@ public enum SceneState<Value: Sendable>: Sendable {
     case failed(String)
     /// What the address names does not exist (a recipe id no recipe has): answered with 404.
     case missing(String)
+    /// Another page shows this instead (a 303 redirect), such as the accounts page for a visitor
+    /// who is already signed in, or sign-in again once a remote session has expired.
+    case redirect(LinkTarget)
 }
 
 extension SceneState: Equatable where Value: Equatable {}

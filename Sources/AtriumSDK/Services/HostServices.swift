@@ -15,6 +15,21 @@ public struct HostServices: Sendable {
     /// Secure random codes and tokens.
     public let random: any RandomSource
 
+    /// Where ``localURL(_:)`` addresses point: a name of this host only, never looked up on a network.
+    @_spi(AtriumHost) public static let localOrigin = "http://atrium.localhost"
+
+    /// The address of a path this host serves, for a module's client that talks to the module's own
+    /// sandbox: `services.localURL("/moneybox/sandbox/")`. Requests sent there through ``http`` are
+    /// answered by this host's router in-process: the same request and answer as over the network,
+    /// with no port (tests and `atrium render` included).
+    public func localURL(_ path: String) -> String { Self.localOrigin + path }
+
+    /// The same services with `http` replaced (the host routes ``localURL(_:)`` addresses through it).
+    @_spi(AtriumHost)
+    public func replacing(http: any RemoteHTTPClient) -> HostServices {
+        HostServices(http: http, passwords: passwords, secrets: secrets, tokens: tokens, clock: clock, random: random)
+    }
+
     @_spi(AtriumHost)
     public init(
         http: any RemoteHTTPClient,

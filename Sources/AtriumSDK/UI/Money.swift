@@ -1,22 +1,29 @@
-/// An amount of money in minor units (pence, cents) and an ISO 4217 currency code.
-public struct Money: Sendable, Equatable, Codable {
-    public var minorUnits: Int
+import Foundation
+
+/// An amount of money: an exact `Decimal` (never a binary floating-point number) and an ISO 4217
+/// currency code.
+public struct Money: Sendable, Hashable, Codable {
+    public var amount: Decimal
     public var currency: String
 
-    public init(minorUnits: Int, currency: String) {
-        self.minorUnits = minorUnits
+    public init(_ amount: Decimal, currency: String) {
+        self.amount = amount
         self.currency = currency
     }
 
-    /// The amount as people read it: "£10.23", "-€0.50", "12.00 CHF".
-    public var formatted: String {
-        let symbols = ["GBP": "£", "EUR": "€", "USD": "$"]
-        let sign = minorUnits < 0 ? "-" : ""
-        let magnitude = minorUnits.magnitude
-        let pounds = magnitude / 100
-        let pence = magnitude % 100
-        let number = "\(pounds).\(pence < 10 ? "0" : "")\(pence)"
-        if let symbol = symbols[currency] { return "\(sign)\(symbol)\(number)" }
-        return "\(sign)\(number) \(currency)"
+    /// An amount in minor units (pence, cents): `Money(minorUnits: 1023, currency: "GBP")` is £10.23.
+    public init(minorUnits: Int, currency: String) {
+        self.init(Decimal(minorUnits) / 100, currency: currency)
     }
+
+    /// The amount as people in the UK read it, rounded to the currency's minor unit: "£5,651.96",
+    /// "-€0.50", "CHF 12.00".
+    public var formatted: String {
+        amount.formatted(.currency(code: currency).locale(Self.locale))
+    }
+
+    /// The amount as plain digits with a point, for machines: "5651.96", "-0.5".
+    public var digits: String { amount.description }
+
+    private static let locale = Locale(identifier: "en_GB")
 }

@@ -1,0 +1,22 @@
+/// Why a call to the Moneybox API did not succeed, each with what the person is told.
+enum MoneyboxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The API answered with an error; its `Message` is shown as it is.
+    case refused(status: Int, message: String)
+    /// The API no longer accepts the session (401 after sign-in): sign in again.
+    case sessionExpired(message: String)
+    /// The answer could not be read.
+    case unreadable
+    /// No answer in time.
+    case timedOut
+    /// Nothing answered at the API's address.
+    case unreachable
+
+    var description: String {
+        switch self {
+        case .refused(_, let message), .sessionExpired(let message): message
+        case .unreadable: "Moneybox sent an answer that could not be read. Please try again."
+        case .timedOut: "Moneybox did not answer in time. Please try again."
+        case .unreachable: "Moneybox could not be reached. Please check your connection and try again."
+        }
+    }
+}

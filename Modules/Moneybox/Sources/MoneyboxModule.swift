@@ -1,0 +1,119 @@
+import AtriumSDK
+import Foundation
+
+/// Moneybox: sign in to a Moneybox-style savings API, see the accounts and their values, add £10 to
+/// a moneybox. The module is a client of the API's wire contract; without `baseURL` it talks to its
+/// own sandbox of that contract, served by this host, so the default configuration needs no network.
+public struct MoneyboxModule: AtriumModule {
+    public struct Configuration: ModuleConfiguration {
+        /// The API's base URL (the real one is https://api-test02.moneyboxapp.com/); absent: the
+        /// module's sandbox on this host.
+        public var baseURL: String?
+        /// How long a call to the API may take, in seconds.
+        public var timeoutSeconds = 10
+
+        public init() {}
+
+        public func problems() -> [SettingProblem] {
+            var problems: [SettingProblem] = []
+            if let baseURL, MoneyboxModule.apiBase(baseURL) == nil {
+                problems.append(
+                    SettingProblem(
+                        key: "baseURL", message: "'\(baseURL)' is not an http(s) address",
+                        fix: "write the API's address, such as https://api-test02.moneyboxapp.com/, or leave it out to use the sandbox"))
+            }
+            if !(1...120).contains(timeoutSeconds) {
+                problems.append(SettingProblem(key: "timeoutSeconds", message: "must be from 1 to 120 seconds, not \(timeoutSeconds)"))
+            }
+            return problems
+        }
+    }
+
+    public static let manifest = ModuleManifest(id: "moneybox", title: "Moneybox", version: "1.0.0", binds: ["moneybox"])
+
+    /// Where the sandbox answers, on this host.
+    static let sandboxPath = "/moneybox/sandbox/"
+
+    public init() {}
+
+    public func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
+        let services = registrar.services
+        let base = configuration.baseURL.flatMap(Self.apiBase) ?? services.localURL(Self.sandboxPath)
+        let api = MoneyboxHTTPClient(http: services.http, baseURL: base, timeout: .seconds(configuration.timeoutSeconds))
+        let waitLimit = Duration.seconds(configuration.timeoutSeconds + 1)
+        registrar.factory(MoneyboxAccount.self) { context in
+            MoneyboxAccount(
+                api: api,
+                sessions: SealedSessions(records: context.storage, sealer: services.secrets),
+                payments: StoredPayments(records: context.storage),
+                now: { services.clock.now },
+                waitLimit: waitLimit
+            )
+        }
+
+        if configuration.baseURL == nil {
+            let sandbox = MoneyboxSandbox(records: registrar.sharedRecords, tokens: services.tokens, clock: services.clock, random: services.random)
+            registrar.endpoint(.post, Self.sandboxPath + "users/login") { try await sandbox.logIn($0) }
+            registrar.endpoint(.get, Self.sandboxPath + "investorproducts") { try await sandbox.investorProducts($0) }
+            registrar.endpoint(.post, Self.sandboxPath + "oneoffpayments") { try await sandbox.oneOffPayment($0) }
+        }
+
+        let signInPage = registrar.page("/moneybox", name: "moneybox")
+        let signIn = registrar.action("/moneybox/sign-in")
+        let accountsPage = registrar.page("/moneybox/accounts")
+        let signOut = registrar.action("/moneybox/sign-out")
+        let productPage = registrar.page("/moneybox/accounts/{id}", parameters: ProductAddress.self)
+        let pay = registrar.action("/moneybox/accounts/{id}/payments/{key}", parameters: PaymentAddress.self)
+
+        registrar.scene(
+            "sign-in",
+            title: "Sign in to Moneybox",
+            isEntry: true,
+            model: { context in SignInModel(account: try context.make(MoneyboxAccount.self), accounts: accountsPage()) },
+            view: SignInView(signIn: signIn),
+            routes: [.page(signInPage), .action(signIn, SignInModel.Action.signIn)]
+        )
+        registrar.scene(
+            "accounts",
+            title: "Accounts",
+            model: { context in AccountsModel(account: try context.make(MoneyboxAccount.self), signIn: signInPage()) },
+            view: AccountsView(product: productPage, signOut: signOut),
+            routes: [.page(accountsPage), .action(signOut, .signOut)]
+        )
+        registrar.scene(
+            "product",
+            title: "Account",
+            model: { context in
+                ProductModel(account: try context.make(MoneyboxAccount.self), random: services.random, signIn: signInPage(), page: productPage)
+            },
+            view: ProductView(accounts: accountsPage, pay: pay),
+            routes: [.page(productPage), .action(pay, ProductModel.Action.addMoney)]
+        )
+    }
+
+    /// The API's base address ending with "/", or nil when `text` is not an http(s) URL.
+    static func apiBase(_ text: String) -> String? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false
+        else { return nil }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    /// A labelled amount on one line: "Plan value  £2,958.16".
+    static func figure(_ label: String, _ amount: Decimal) -> UINode {
+        .row(Row(content: [.text(Text(label)), .money(pounds(amount))]))
+    }
+
+    /// An amount in pounds, as the pages show it.
+    static func pounds(_ amount: Decimal) -> Money { Money(amount, currency: "GBP") }
+
+    /// An error as logs show it: what happened, never the API's words or a token.
+    static func logged(_ error: MoneyboxError) -> String {
+        switch error {
+        case .refused(let status, _): "refused (\(status))"
+        case .sessionExpired: "session expired"
+        case .unreadable: "unreadable answer"
+        case .timedOut: "timed out"
+        case .unreachable: "unreachable"
+        }
+    }
+}

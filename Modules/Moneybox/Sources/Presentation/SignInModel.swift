@@ -1,0 +1,56 @@
+import AtriumSDK
+
+/// Signing in to Moneybox: the accounts page for a visitor who already has a session, else the
+/// form; the API's message when it refuses.
+struct SignInModel: SceneModel {
+    enum Action: Sendable {
+        case signIn(SignInFields)
+    }
+
+    /// The longest email and password the form takes (a password in UTF-8 bytes).
+    static let emailLimit = 254
+    static let passwordBytes = 128
+
+    let account: MoneyboxAccount
+    let accounts: LinkTarget
+
+    func load(_ context: SceneContext) async throws -> SceneState<SignInState> {
+        if try await account.isSignedIn() { return .redirect(accounts) }
+        return .loaded(SignInState(message: try await account.takeNotice()))
+    }
+
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<SignInState> {
+        switch action {
+        case .signIn(let fields): try await signIn(fields)
+        }
+    }
+
+    private func signIn(_ fields: SignInFields) async throws -> ActionOutcome<SignInState> {
+        let email = (fields.email ?? "").trimmingCharacters(in: .whitespaces)
+        let password = fields.password ?? ""
+        var state = SignInState(email: String(email.prefix(Self.emailLimit)))
+        if email.isEmpty {
+            state.emailError = "Enter your email."
+        } else if email.count > Self.emailLimit || email.utf8.count > 4 * Self.emailLimit {
+            state.emailError = "An email has at most \(Self.emailLimit) characters."
+        }
+        if password.isEmpty {
+            state.passwordError = "Enter your password."
+        } else if password.utf8.count > Self.passwordBytes {
+            state.passwordError = "A password has at most \(Self.passwordBytes) bytes."
+        }
+        guard state.emailError == nil, state.passwordError == nil else { return .invalid(state) }
+        do {
+            _ = try await account.signIn(email: email, password: password)
+            return .navigate(accounts)
+        } catch let error as MoneyboxError {
+            state.message = error.description
+            switch error {
+            case .refused(status: 401, _), .sessionExpired: return .unauthorized(state)
+            case .refused(status: 429, _): return .tooManyRequests(state)
+            case .refused: return .invalid(state)
+            case .unreadable, .timedOut, .unreachable: return .unavailable(error.description)
+            }
+        }
+    }
+}

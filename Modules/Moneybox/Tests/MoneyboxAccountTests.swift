@@ -1,0 +1,115 @@
+import AtriumSDK
+import AtriumTestKit
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Moneybox
+
+/// An API that counts payments, answers after a pause, and fails as told.
+final class CountingAPI: MoneyboxAPI {
+    let payments = Mutex(0)
+    let failure = Mutex<MoneyboxError?>(nil)
+    let pause: Duration
+
+    init(pause: Duration = .milliseconds(200)) { self.pause = pause }
+
+    func signIn(email: String, password: String) async throws(MoneyboxError) -> MoneyboxSession {
+        MoneyboxSession(investor: Investor(firstName: "Michael", lastName: "Jordan"), bearerToken: "token-\(email)")
+    }
+
+    func portfolio(token: String) async throws(MoneyboxError) -> Portfolio {
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        return Portfolio(totalPlanValue: 100, products: [Product(id: 1, name: "ISA", planValue: 100, moneybox: 30)])
+    }
+
+    func addMoney(_ amount: Decimal, toProduct productID: Int, token: String) async throws(MoneyboxError) -> Decimal {
+        try? await Task.sleep(for: pause)
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        let count = payments.withLock { count in
+            count += 1
+            return count
+        }
+        return 30 + Decimal(count) * amount
+    }
+}
+
+@Suite("Moneybox use cases")
+struct MoneyboxAccountTests {
+    static func account(_ api: CountingAPI, records: InMemoryRecordStore = InMemoryRecordStore()) -> MoneyboxAccount {
+        let services = TestServices().services
+        return MoneyboxAccount(
+            api: api, sessions: SealedSessions(records: records, sealer: services.secrets), payments: StoredPayments(records: records),
+            now: { Date() }, waitLimit: .seconds(3))
+    }
+
+    @Test func oneFormSentManyTimesAtOncePaysOnceAndShowsOneResult() async throws {
+        let api = CountingAPI()
+        let account = Self.account(api)
+        _ = try await account.signIn(email: "a@b.c", password: "p")
+        let outcomes = try await withThrowingTaskGroup(of: PaymentOutcome.self) { group in
+            for _ in 0..<8 { group.addTask { try await account.addMoney(toProduct: 1, key: "key-0123456789abcdef") } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(api.payments.withLock { $0 } == 1)
+        #expect(outcomes == Array(repeating: .paid(moneybox: 40), count: 8))
+        // Sent again later (a reload): still the same payment.
+        #expect(try await account.addMoney(toProduct: 1, key: "key-0123456789abcdef") == .paid(moneybox: 40))
+        #expect(api.payments.withLock { $0 } == 1)
+        // A new form pays again.
+        #expect(try await account.addMoney(toProduct: 1, key: "key-fedcba9876543210") == .paid(moneybox: 50))
+    }
+
+    @Test func aRefusedPaymentFreesItsFormAndATimedOutOneNeverPaysAgain() async throws {
+        let api = CountingAPI(pause: .zero)
+        let account = Self.account(api)
+        _ = try await account.signIn(email: "a@b.c", password: "p")
+        api.failure.withLock { $0 = .refused(status: 400, message: "No") }
+        await #expect(throws: MoneyboxError.refused(status: 400, message: "No")) {
+            _ = try await account.addMoney(toProduct: 1, key: "key-0123456789abcdef")
+        }
+        api.failure.withLock { $0 = nil }
+        #expect(try await account.addMoney(toProduct: 1, key: "key-0123456789abcdef") == .paid(moneybox: 40))
+
+        api.failure.withLock { $0 = .timedOut }
+        await #expect(throws: MoneyboxError.timedOut) { _ = try await account.addMoney(toProduct: 1, key: "key-timed-out-000000") }
+        api.failure.withLock { $0 = nil }
+        #expect(try await account.addMoney(toProduct: 1, key: "key-timed-out-000000") == .unknown)
+        #expect(api.payments.withLock { $0 } == 1)
+    }
+
+    @Test func a401EndsTheStoredSessionAndLeavesTheAPIsMessageForSignIn() async throws {
+        let api = CountingAPI()
+        let records = InMemoryRecordStore()
+        let account = Self.account(api, records: records)
+        _ = try await account.signIn(email: "a@b.c", password: "p")
+        #expect(try await account.isSignedIn())
+        api.failure.withLock { $0 = .sessionExpired(message: "Your session has expired. Please close the app and log in again.") }
+        await #expect(throws: MoneyboxError.self) { _ = try await account.portfolio() }
+        #expect(try await account.isSignedIn() == false)
+        #expect(try await account.takeNotice() == "Your session has expired. Please close the app and log in again.")
+        #expect(try await account.takeNotice() == nil, "the notice is shown once")
+        await #expect(throws: MoneyboxAccount.NotSignedIn.self) { _ = try await account.portfolio() }
+    }
+
+    @Test func theBearerTokenIsStoredOnlySealed() async throws {
+        let records = InMemoryRecordStore()
+        let account = Self.account(CountingAPI(), records: records)
+        _ = try await account.signIn(email: "a@b.c", password: "p")
+        let stored = try #require(try await records.record(StoredSession.self, id: SealedSessions.id, in: SealedSessions.collection))
+        #expect(!stored.sealedToken.contains("token-a@b.c"))
+        #expect(stored.firstName == "Michael")
+        try await account.signOut()
+        #expect(try await records.record(StoredSession.self, id: SealedSessions.id, in: SealedSessions.collection) == nil)
+    }
+
+    @Test(arguments: ["0123456789abcdef", "A-_zA-_zA-_zA-_z", String(repeating: "a", count: 64)])
+    func keysLikeTheHostMakesThemAreAccepted(_ key: String) {
+        #expect(ProductModel.isKey(key))
+    }
+
+    @Test(arguments: ["", "short", String(repeating: "a", count: 65), "0123456789abcde/", "0123456789abcdé", "0123456789abcd\u{0}f"])
+    func anythingElseIsNotAKey(_ key: String) {
+        #expect(!ProductModel.isKey(key))
+    }
+}

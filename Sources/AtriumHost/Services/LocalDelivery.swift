@@ -1,0 +1,62 @@
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import Synchronization
+
+/// Answers requests to ``HostServices/localURL(_:)`` addresses with the host's own router,
+/// in-process: a module's client reaches the module's sandbox through the same routes, middleware
+/// and endpoint code as a request from the network, with no port.
+public final class LocalDelivery: Sendable {
+    typealias Respond = @Sendable (Request) async throws -> Response
+
+    private let responder = Mutex<Respond?>(nil)
+    private let logger: Logger
+
+    init(logger: Logger) { self.logger = logger }
+
+    /// Routes requests through `router` from now on (the host connects the router it serves).
+    func connect(_ router: Router<AtriumRequestContext>) {
+        let built = router.buildResponder()
+        let logger = self.logger
+        responder.withLock { $0 = { request in try await built.respond(to: request, context: AtriumRequestContext(logger: logger)) } }
+    }
+
+    func send(_ request: RemoteRequest) async throws(RemoteHTTPError) -> RemoteResponse {
+        guard let respond = responder.withLock({ $0 }) else { throw .notConnected("this host is not serving yet") }
+        guard let method = HTTPRequest.Method(request.method) else { throw .invalidURL(request.url) }
+        let path = String(request.url.dropFirst(HostServices.localOrigin.count))
+        guard path.hasPrefix("/") else { throw .invalidURL(request.url) }
+        var fields = HTTPFields()
+        for (name, value) in request.headers {
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+        }
+        let incoming = Request(
+            head: HTTPRequest(method: method, scheme: "http", authority: "atrium.localhost", path: path, headerFields: fields),
+            body: RequestBody(buffer: ByteBuffer(bytes: request.body ?? Data()))
+        )
+        let answer: RemoteResponse? = await withTaskGroup(of: RemoteResponse?.self) { group in
+            group.addTask {
+                guard let response = try? await respond(incoming) else { return RemoteResponse(status: 500, body: Data()) }
+                let collected = CollectedBody()
+                do {
+                    try await response.body.write(CollectingBodyWriter(collected: collected))
+                } catch {
+                    return RemoteResponse(status: 500, body: Data())
+                }
+                return RemoteResponse(status: Int(response.status.code), body: Data(buffer: collected.buffer))
+            }
+            group.addTask {
+                try? await Task.sleep(for: request.timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let answer else { throw .timedOut }
+        return answer
+    }
+}
