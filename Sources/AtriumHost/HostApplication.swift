@@ -94,7 +94,7 @@ public struct HostApplication: Sendable {
             case .scene(let respond):
                 let responder = SceneRouteResponder(
                     route: route, respond: respond, storage: storage, sessions: sessions, services: services, pages: pages,
-                    logger: logger.with(module: route.moduleID))
+                    trustedProxies: Set(plan.settings.http.trustedProxies), logger: logger.with(module: route.moduleID))
                 handle = { request, context in try await responder.respond(to: request, context: context) }
             case .endpoint(let respond):
                 let responder = EndpointResponder(route: route, handle: respond, storage: storage, logger: logger.with(module: route.moduleID))

@@ -8,6 +8,7 @@ extension SceneContext {
         moduleID: String = "test",
         parameters: [String: String] = [:],
         returnTo: String? = nil,
+        clientAddress: String = "192.0.2.1",
         session: TestVisitorSession = TestVisitorSession(),
         storage: any RecordStore = InMemoryRecordStore(),
         services: TestSceneServices = TestSceneServices()
@@ -16,6 +17,7 @@ extension SceneContext {
             moduleID: moduleID,
             parameters: parameters,
             returnTo: returnTo,
+            clientAddress: clientAddress,
             session: TestSessionControl(session: session),
             storage: storage,
             logger: Logger(label: "test"),

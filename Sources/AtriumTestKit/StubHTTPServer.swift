@@ -47,10 +47,22 @@ public final class StubHTTPServer: Sendable {
         _ replies: [String: Reply],
         _ body: @Sendable (StubHTTPServer) async throws -> Value
     ) async throws -> Value {
+        try await with(
+            answering: { request in
+                replies[request.path] ?? Reply(status: 404, body: "no stub for \(request.path)", contentType: "text/plain")
+            }, body)
+    }
+
+    /// Starts a stub that works out each reply from the request (its path, headers and body), such
+    /// as a service that accepts one code only; runs `body` with it, and stops it.
+    public static func with<Value: Sendable>(
+        answering reply: @escaping @Sendable (Received) -> Reply,
+        _ body: @Sendable (StubHTTPServer) async throws -> Value
+    ) async throws -> Value {
         let received = ReceivedLog()
         let router = Router()
-        router.on("**", method: .get) { request, _ in try await answer(request, replies, received) }
-        router.on("**", method: .post) { request, _ in try await answer(request, replies, received) }
+        router.on("**", method: .get) { request, _ in try await answer(request, reply, received) }
+        router.on("**", method: .post) { request, _ in try await answer(request, reply, received) }
         var logger = Logger(label: "stub-http")
         logger.logLevel = .critical
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
@@ -59,22 +71,19 @@ public final class StubHTTPServer: Sendable {
         }
     }
 
-    private static func answer(_ request: Request, _ replies: [String: Reply], _ received: ReceivedLog) async throws -> Response {
+    private static func answer(_ request: Request, _ reply: @Sendable (Received) -> Reply, _ received: ReceivedLog) async throws -> Response {
         let body = try await request.body.collect(upTo: 1 << 20)
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
-        received.append(
-            Received(
-                method: request.method.rawValue,
-                path: request.uri.path,
-                query: request.uri.query ?? "",
-                headers: headers,
-                body: String(buffer: body)
-            )
+        let incoming = Received(
+            method: request.method.rawValue,
+            path: request.uri.path,
+            query: request.uri.query ?? "",
+            headers: headers,
+            body: String(buffer: body)
         )
-        guard let reply = replies[request.uri.path] else {
-            return Response(status: .notFound, body: .init(byteBuffer: ByteBuffer(string: "no stub for \(request.uri.path)")))
-        }
+        received.append(incoming)
+        let reply = reply(incoming)
         if reply.delay > .zero { try await Task.sleep(for: reply.delay) }
         return Response(
             status: .init(code: reply.status),

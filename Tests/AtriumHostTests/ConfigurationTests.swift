@@ -85,7 +85,13 @@ struct ConfigurationTests {
         #expect(Set(problems.map(\.key)) == ["http.port", "http.hots", "log.level", "extra"], "a bad value hides no unknown key")
         #expect(problems.contains { $0.description.contains("log.level: is not one of the choices ('loud') — use one of: trace, debug, info") })
         let typo = try await Fixture.problems("modules: []\nhttp:\n  hots: x\n")
-        #expect(typo.map(\.description) == ["http.hots: unknown key (line 3) — remove it or use one of: behindTLS, host, port"])
+        #expect(typo.map(\.description) == ["http.hots: unknown key (line 3) — remove it or use one of: behindTLS, host, port, trustedProxies"])
+    }
+
+    @Test func aTrustedProxyMustBeAnAddress() async throws {
+        let problems = try await Fixture.problems("modules: []\nhttp:\n  trustedProxies: [10.0.0.2, proxy.local]\n")
+        #expect(problems.map(\.key) == ["http.trustedProxies[1]"])
+        #expect(try await Fixture.problems("modules: []\nhttp:\n  trustedProxies: [10.0.0.2, \"::1\"]\n").isEmpty)
     }
 
     @Test func badYAMLNamesTheLine() async throws {

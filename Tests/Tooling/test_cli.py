@@ -55,8 +55,10 @@ def test_routes_lists_every_route_of_every_enabled_module():
     assert ["GET", "/profile", "profile", "login.profile", "signed-in", "login"] in rows
     assert ["GET", "/moneybox/accounts/{id:int}", "-", "moneybox.product", "none", "moneybox"] in rows
     assert ["POST", "/moneybox/sandbox/oneoffpayments", "-", "(endpoint)", "none", "moneybox"] in rows
-    # Every enabled module's routes: Login's 10, Cookbook's 7, Pilot's 4, Moneybox's 6 and its sandbox's 3.
-    assert len(rows) == 1 + 10 + 7 + 4 + 6 + 3
+    assert ["POST", "/otp", "-", "login.otp", "none", "login"] in rows
+    # Every enabled module's routes: Login's 15 (5 of them code sign-in), Cookbook's 7, Pilot's 4,
+    # Moneybox's 6 and its sandbox's 3.
+    assert len(rows) == 1 + 15 + 7 + 4 + 6 + 3
 
 
 def test_modules_lists_what_is_available_and_enabled():
@@ -64,7 +66,7 @@ def test_modules_lists_what_is_available_and_enabled():
     assert result.returncode == 0, result.stderr
     rows = [line.split() for line in result.stdout.splitlines()]
     assert ["pilot", "Pilot", "1.0.0", "-", "route:pilot", "yes"] in rows
-    assert ["login", "Login", "1.0.0", "-", "current-user,route:sign-in,route:sign-up,route:profile", "yes"] in rows
+    assert ["login", "Login", "1.0.0", "-", "current-user,route:sign-in,route:sign-up,route:profile,route:otp", "yes"] in rows
 
 
 def test_render_prints_a_page_as_text_and_fails_on_error_pages():
@@ -92,7 +94,7 @@ def test_check_refuses_a_route_name_that_is_an_action(tmp_path):
                             env={**os.environ, "LOGIN_HOME_ROUTE": "sign-out"})
     assert result.returncode == 1
     assert "login.homeRoute: no enabled module binds the route name 'sign-out'" in result.stderr
-    assert "page route names: cookbook, moneybox, pilot, profile, sign-in, sign-up" in result.stderr
+    assert "page route names: cookbook, moneybox, otp, pilot, profile, sign-in, sign-up" in result.stderr
 
 
 def test_check_finds_a_storage_path_serve_could_not_open():

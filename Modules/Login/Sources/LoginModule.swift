@@ -1,20 +1,26 @@
 import AtriumSDK
 import Foundation
 
-/// Login: accounts, sign in and sign up with a password, server-side sessions, the profile and its
-/// details. Provides "current user" and binds "sign-in", so every module's signed-in guard works.
+/// Login: accounts, sign in and sign up with a password or a one-time code, server-side sessions,
+/// the profile and its details, and the Rewards app's code screen and reward. Provides "current
+/// user" and binds "sign-in", so every module's signed-in guard works.
 public struct LoginModule: AtriumModule {
     public struct Configuration: ModuleConfiguration {
         /// How long a signed-in session lasts after its last use, in days (1 to 3650).
         public var sessionDays = 30
         /// Where a user lands after signing in when no page asked for it.
         public var homeRoute: RouteName = "profile"
+        /// Signing in with a one-time code.
+        public var code = CodeSettings()
 
         public init() {}
 
         public func problems() -> [SettingProblem] {
-            (1...3650).contains(sessionDays)
-                ? [] : [SettingProblem(key: "sessionDays", message: "must be from 1 to 3650 days", fix: "use a number of days such as 30")]
+            var problems = code.problems()
+            if !(1...3650).contains(sessionDays) {
+                problems.append(SettingProblem(key: "sessionDays", message: "must be from 1 to 3650 days", fix: "use a number of days such as 30"))
+            }
+            return problems
         }
     }
 
@@ -23,7 +29,7 @@ public struct LoginModule: AtriumModule {
         title: "Login",
         version: "1.0.0",
         provides: [.currentUser],
-        binds: [.signIn, "sign-up", "profile"]
+        binds: [.signIn, "sign-up", "profile", "otp"]
     )
 
     public init() {}
@@ -51,11 +57,13 @@ public struct LoginModule: AtriumModule {
         let editPage = registrar.page("/profile/details/edit", guard: .signedIn)
         let saveDetails = registrar.action("/profile/details/edit", guard: .signedIn)
 
+        let codeRequest = registerCodeSignIn(in: registrar, settings: configuration.code, accounts: repository, landing: landing, signIn: signIn)
+
         registrar.scene(
             "sign-in",
             title: "Sign in",
             model: { context in SignInModel(accounts: try context.make(Accounts.self), landing: landing, page: signInPage()) },
-            view: SignInView(submit: signIn, signUp: signUpPage),
+            view: SignInView(submit: signIn, signUp: signUpPage, codeRequest: codeRequest),
             routes: [.page(signInPage), .action(signIn, SignInModel.Action.signIn), .action(signOut, .signOut)]
         )
         registrar.scene(
@@ -92,5 +100,64 @@ public struct LoginModule: AtriumModule {
             view: detailsView,
             routes: [.page(editPage), .action(saveDetails, ProfileDetailsModel.Action.save)]
         )
+    }
+
+    /// The one-time-code screen and the reward, and with issued codes the page that sends one.
+    /// Returns the page that asks for a code, when there is one.
+    private func registerCodeSignIn(
+        in registrar: ModuleRegistrar, settings: CodeSettings, accounts: any AccountRepository, landing: SignInLanding,
+        signIn: Route<NoParameters>
+    ) -> Route<NoParameters>? {
+        let services = registrar.services
+        let timeout = Duration.seconds(settings.timeoutSeconds)
+        let issues = settings.verifier == .issued
+        let codes: (any IssuedCodeRepository)? = issues ? StoredIssuedCodes(records: registrar.sharedRecords, hasher: services.passwords) : nil
+        let verifier: any CodeVerifier
+        if let codes {
+            verifier = IssuedCodeVerifier(codes: codes, now: { services.clock.now })
+        } else {
+            verifier = RemoteCodeVerifier(http: services.http, url: settings.url ?? "", timeout: timeout)
+        }
+        var delivery: (any CodeDelivery)?
+        if issues {
+            switch settings.delivery {
+            case .webhook: delivery = WebhookCodeDelivery(http: services.http, url: settings.webhookURL ?? "", timeout: timeout)
+            case .log: delivery = LoggedCodeDelivery(logger: registrar.logger)
+            }
+        }
+        let codeSignIn = CodeSignIn(
+            verifier: verifier, accounts: accounts, codes: codes, delivery: delivery, attempts: StoredCodeAttempts(records: registrar.sharedRecords),
+            length: settings.length, lifetime: TimeInterval(settings.expiryMinutes * 60), makeCode: { services.random.digits($0) },
+            now: { services.clock.now })
+
+        let otpPage = registrar.page("/otp", name: "otp")
+        // A code form loaded before another tab signed in (or sent twice) still works.
+        let submit = registrar.action("/otp", formTokens: .includingReplacedSession)
+        let rewardPage = registrar.page("/reward")
+        registrar.scene(
+            "otp",
+            title: "Please enter your OTP",
+            model: { _ in OTPModel(codes: codeSignIn, landing: issues ? landing : nil, reward: rewardPage, expiryMinutes: settings.expiryMinutes) },
+            view: OTPView(submit: submit),
+            routes: [.page(otpPage), .action(submit, OTPModel.Action.submit)]
+        )
+        registrar.scene(
+            "reward",
+            title: "Reward",
+            model: { _ in RewardModel(otp: otpPage(), signsIn: issues) },
+            view: RewardView(otp: otpPage, home: landing.home),
+            routes: [.page(rewardPage)]
+        )
+        guard issues else { return nil }
+        let requestPage = registrar.page("/login/code")
+        let request = registrar.action("/login/code", formTokens: .includingReplacedSession)
+        registrar.scene(
+            "code-request",
+            title: "Sign in with a code",
+            model: { _ in CodeRequestModel(codes: codeSignIn, otp: otpPage) },
+            view: CodeRequestView(request: request, signIn: signIn),
+            routes: [.page(requestPage), .action(request, CodeRequestModel.Action.request)]
+        )
+        return requestPage
     }
 }

@@ -1,6 +1,6 @@
 @_spi(AtriumHost) import AtriumSDK
 
-/// `http.host`, `http.port`, `http.behindTLS`.
+/// `http.host`, `http.port`, `http.behindTLS`, `http.trustedProxies`.
 public struct HTTPSettings: ModuleConfiguration, Equatable {
     /// The address to listen on (0.0.0.0 for every interface).
     public var host = "127.0.0.1"
@@ -8,6 +8,10 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
     public var port = 8080
     /// True when TLS ends in front of the host (a proxy): session cookies are then `Secure`.
     public var behindTLS = false
+    /// The addresses of proxies in front of the host (IPv4 or IPv6, written exactly): only for
+    /// requests from one of them is `X-Forwarded-For` read, and then its rightmost entry that is
+    /// not itself one of them is the client.
+    public var trustedProxies: [String] = []
 
     public init() {}
 
@@ -21,6 +25,12 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
         var problems: [SettingProblem] = []
         if !(0...65535).contains(port) {
             problems.append(SettingProblem(key: "port", message: "\(port) is not a port", fix: "use a number from 1 to 65535 (0 picks a free one)"))
+        }
+        for (index, proxy) in trustedProxies.enumerated() where !ClientAddress.isIPAddress(proxy) {
+            problems.append(
+                SettingProblem(
+                    key: "trustedProxies[\(index)]", message: "'\(proxy)' is not an IP address",
+                    fix: "write each proxy's address, such as 10.0.0.2 or ::1"))
         }
         if host.isEmpty {
             problems.append(

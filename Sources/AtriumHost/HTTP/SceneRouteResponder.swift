@@ -12,6 +12,7 @@ struct SceneRouteResponder: Sendable {
     let sessions: SessionStore
     let services: HostSceneServices
     let pages: PageWriter
+    let trustedProxies: Set<String>
     /// The host's logger tagged with the route's module, made once at boot.
     let logger: Logger
 
@@ -59,6 +60,8 @@ struct SceneRouteResponder: Sendable {
             moduleID: route.moduleID,
             parameters: values,
             returnTo: RouteValues.returnTo(of: request),
+            clientAddress: ClientAddress.resolve(
+                peer: context.peerAddress, forwardedFor: request.headers[values: .xForwardedFor], trustedProxies: trustedProxies),
             session: session,
             storage: OwnerRecordStore(storage: storage, module: route.moduleID, session: session),
             logger: logger,

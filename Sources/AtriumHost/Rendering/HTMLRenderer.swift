@@ -26,6 +26,7 @@ struct HTMLWriter {
     var page = RenderedPage()
     private var counter = 0
     private var insideLiveForm = false
+    private var insideCompleteForm = false
 
     init() { page.bytes.reserveCapacity(8192) }
 
@@ -202,12 +203,18 @@ struct HTMLWriter {
             raw("<form class=\"form\" method=\"post\"")
             attribute("action", Self.path(form.action) ?? "")
             if let validate = Self.path(form.liveValidation) { attribute("data-validate", validate) }
+            // A form with a code field: the script keeps submit disabled until the code is complete.
+            let hasCode = Self.hasCodeField(form.content)
+            if hasCode { raw(" data-complete") }
             raw(" novalidate>")
             tokenInput()
             let wasLive = insideLiveForm
+            let wasComplete = insideCompleteForm
             insideLiveForm = form.liveValidation != nil
+            insideCompleteForm = hasCode
             for child in form.content { self.node(child) }
             insideLiveForm = wasLive
+            insideCompleteForm = wasComplete
             raw("</form>")
         case .field(let field):
             let id = nextID("field-\(field.name)")
@@ -219,9 +226,13 @@ struct HTMLWriter {
             raw("</label><input")
             attribute("id", id)
             attribute("name", field.name)
-            raw(" type=\"")
-            raw(field.kind)
-            raw("\"")
+            switch field.kind {
+            case .code: raw(" type=\"text\"")
+            case .text, .email, .password, .number:
+                raw(" type=\"")
+                raw(field.kind)
+                raw("\"")
+            }
             if field.kind != .password, let value = Self.nonEmpty(field.value) { attribute("value", value) }
             if let placeholder = Self.nonEmpty(field.placeholder) { attribute("placeholder", placeholder) }
             if field.isRequired { raw(" required") }
@@ -231,7 +242,14 @@ struct HTMLWriter {
                 raw("\"")
             }
             if let autofill = field.effectiveAutofill { attribute("autocomplete", autofill.rawValue) }
-            if field.kind == .number { raw(" inputmode=\"numeric\"") }
+            if field.kind == .number || field.kind == .code { raw(" inputmode=\"numeric\"") }
+            if field.kind == .code, let length = field.maxLength {
+                raw(" pattern=\"[0-9]{")
+                number(length)
+                raw("}\" minlength=\"")
+                number(length)
+                raw("\"")
+            }
             attribute("aria-describedby", id + "-error")
             if error != nil { raw(" aria-invalid=\"true\"") }
             raw("><p class=\"field-error\"")
@@ -300,6 +318,8 @@ struct HTMLWriter {
             if let label = Self.nonEmpty(button.accessibilityLabel) { attribute("aria-label", label) }
             if !button.isEnabled && !governedByScript { raw(" disabled") }
             if governedByScript { raw(" data-requires-valid") }
+            if insideCompleteForm && button.action == nil { raw(" data-requires-complete") }
+            if let busy = Self.nonEmpty(button.busyTitle) { attribute("data-busy-title", busy) }
             raw(">")
             text(button.title)
             raw("</button>")
@@ -387,6 +407,14 @@ struct HTMLWriter {
         let y = 50 - (marker.coordinate.latitude - map.center.latitude) / span * 100
         func clamped(_ value: Double) -> String { String(format: "%.2f", value.isFinite ? min(max(value, 0), 100) : 50) }
         return (clamped(x), clamped(y))
+    }
+
+    /// Whether a form's nodes hold a one-time-code field.
+    static func hasCodeField(_ nodes: [UINode]) -> Bool {
+        nodes.contains { node in
+            if case .field(let field) = node, field.kind == .code { return true }
+            return hasCodeField(node.children)
+        }
     }
 
     /// The raw value of a node's style or kind: a fixed word, written as it is.

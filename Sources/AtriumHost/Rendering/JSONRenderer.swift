@@ -287,6 +287,11 @@ struct JSONWriter {
                 target(action)
                 first = false
             }
+            if let busy = button.busyTitle {
+                key("busyTitle", first: first)
+                string(busy)
+                first = false
+            }
             key("isEnabled", first: first)
             bool(button.isEnabled)
             key("style")

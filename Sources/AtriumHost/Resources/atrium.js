@@ -3,6 +3,12 @@
 // Live validation: a form with data-validate posts its fields as JSON to that route as the visitor
 // types, shows the errors of the fields they have touched, and keeps its submit buttons
 // (data-requires-valid) disabled until no field has an error.
+//
+// Complete forms: a form with data-complete (it holds a one-time code) keeps its submit buttons
+// (data-requires-complete) disabled until every field meets its constraints; typing into a field
+// clears its error, and a code field takes digits only.
+//
+// Busy buttons: while a form is being sent, a submit button with data-busy-title says so.
 (function () {
   "use strict";
 
@@ -67,4 +73,55 @@
   }
 
   document.querySelectorAll("form[data-validate]").forEach(enhance);
+
+  function requireComplete(form) {
+    const buttons = form.querySelectorAll("button[data-requires-complete]");
+    function update() {
+      const complete = form.checkValidity();
+      buttons.forEach(function (button) { button.disabled = !complete; });
+    }
+    form.addEventListener("input", function (event) {
+      const input = event.target;
+      if (input && input.getAttribute("inputmode") === "numeric" && input.pattern) {
+        const digits = input.value.replace(/[^0-9]/g, "");
+        const limit = input.maxLength > 0 ? input.maxLength : digits.length;
+        if (digits !== input.value || digits.length > limit) input.value = digits.slice(0, limit);
+      }
+      if (input && input.id) {
+        const message = document.getElementById(input.id + "-error");
+        if (message) message.textContent = "";
+        input.removeAttribute("aria-invalid");
+        const field = input.closest(".field");
+        if (field) field.classList.remove("field-invalid");
+      }
+      update();
+    });
+    update();
+  }
+
+  document.querySelectorAll("form[data-complete]").forEach(requireComplete);
+
+  document.addEventListener("submit", function (event) {
+    const button = event.submitter;
+    if (!button || !button.dataset.busyTitle) return;
+    button.dataset.idleTitle = button.textContent;
+    button.textContent = button.dataset.busyTitle;
+    event.target.setAttribute("aria-busy", "true");
+    // Disabled once the form is on its way, so a second click sends nothing more.
+    setTimeout(function () { button.disabled = true; }, 0);
+  });
+
+  // Back to a page whose form was sent: the button is itself again.
+  window.addEventListener("pageshow", function () {
+    document.querySelectorAll("button[data-idle-title]").forEach(function (button) {
+      button.textContent = button.dataset.idleTitle;
+      button.removeAttribute("data-idle-title");
+      button.disabled = false;
+      const form = button.closest("form");
+      if (form) {
+        form.removeAttribute("aria-busy");
+        if (form.hasAttribute("data-complete")) button.disabled = !form.checkValidity();
+      }
+    });
+  });
 })();

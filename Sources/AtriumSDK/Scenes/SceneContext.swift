@@ -10,6 +10,9 @@ public struct SceneContext: Sendable {
     /// Where the visitor should go back to afterwards: the request's `returnTo`, when it is a path
     /// on this site. ``ActionOutcome/navigateBack(otherwise:)`` uses it.
     public let returnTo: String?
+    /// The address of the client behind the request (the peer, or what trusted proxies say), for
+    /// throttles that must hold whichever sessions or cookies a client uses.
+    public let clientAddress: String
     let sessionControl: any SessionControl
     let parameterValues: [String: String]
     let services: any SceneServices
@@ -19,6 +22,7 @@ public struct SceneContext: Sendable {
         moduleID: String,
         parameters: [String: String],
         returnTo: String?,
+        clientAddress: String,
         session: any SessionControl,
         storage: any RecordStore,
         logger: Logger,
@@ -27,6 +31,7 @@ public struct SceneContext: Sendable {
         self.moduleID = moduleID
         self.parameterValues = parameters
         self.returnTo = returnTo
+        self.clientAddress = clientAddress
         self.session = session
         self.sessionControl = session
         self.storage = storage

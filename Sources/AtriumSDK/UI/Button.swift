@@ -10,12 +10,19 @@ public struct Button: Sendable, Equatable, Codable {
     /// What assistive technology announces when the title alone is ambiguous ("Remove egg" for
     /// one of many "Remove" buttons). It should start with the title.
     public var accessibilityLabel: String?
+    /// What the button says while its form is being sent ("Logging you in ..."), when that takes a
+    /// while (a remote check).
+    public var busyTitle: String?
 
-    public init(_ title: String, isEnabled: Bool = true, style: Style = .primary, action: LinkTarget? = nil, accessibilityLabel: String? = nil) {
+    public init(
+        _ title: String, isEnabled: Bool = true, style: Style = .primary, action: LinkTarget? = nil, accessibilityLabel: String? = nil,
+        busyTitle: String? = nil
+    ) {
         self.title = title
         self.isEnabled = isEnabled
         self.style = style
         self.action = action
         self.accessibilityLabel = accessibilityLabel
+        self.busyTitle = busyTitle
     }
 }

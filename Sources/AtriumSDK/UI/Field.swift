@@ -1,6 +1,11 @@
 /// A labelled input with its current value and an inline error.
 public struct Field: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable { case text, email, password, number }
+    public enum Kind: String, Sendable, Codable {
+        case text, email, password, number
+        /// A one-time code: exactly `maxLength` digits (a numeric keypad, the browser's one-time-code
+        /// autofill, and the pattern checked before the form is sent).
+        case code
+    }
 
     /// What a browser or password manager may fill the field with (HTML's `autocomplete`).
     public enum Autofill: String, Sendable, Codable {
@@ -58,6 +63,7 @@ public struct Field: Sendable, Equatable, Codable {
         switch kind {
         case .email: return .email
         case .password: return .currentPassword
+        case .code: return .oneTimeCode
         case .text, .number: return nil
         }
     }

@@ -1,5 +1,4 @@
 import AtriumSDK
-import Synchronization
 
 /// Accounts in the module's shared records: by id, with an index from email to id, and their
 /// passwords as the host's slow salted hashes. The email's index entry is claimed in one step, so
@@ -9,12 +8,13 @@ final class StoredAccounts: AccountRepository {
 
     let records: any RecordStore
     let hasher: any PasswordHasher
-    /// A hash compared against when the email has no account; made on first need, not at boot.
-    private let decoy = Mutex<String?>(nil)
+    /// Compared against when the email has no account.
+    private let decoy: DecoyHash
 
     init(records: any RecordStore, hasher: any PasswordHasher) {
         self.records = records
         self.hasher = hasher
+        decoy = DecoyHash(hasher: hasher)
     }
 
     func account(id: String) async throws -> Account? {
@@ -47,7 +47,7 @@ final class StoredAccounts: AccountRepository {
     func authenticate(email: String, password: String) async throws -> Account? {
         let account = try await account(email: email)
         let hash: String
-        if let account { hash = account.passwordHash } else { hash = await decoyHash() }
+        if let account { hash = account.passwordHash } else { hash = await decoy.hash() }
         guard await hasher.verify(password, against: hash), let account else { return nil }
         if hasher.needsRehash(account.passwordHash) {
             // An older hash format: keep the password's hash in today's format.
@@ -55,13 +55,6 @@ final class StoredAccounts: AccountRepository {
             return try await update(id: account.id) { $0.passwordHash = upgraded } ?? account
         }
         return account
-    }
-
-    private func decoyHash() async -> String {
-        if let hash = decoy.withLock({ $0 }) { return hash }
-        let hash = await hasher.hash("decoy password that no account has")
-        decoy.withLock { $0 = $0 ?? hash }
-        return hash
     }
 
     func update(id: String, _ change: @escaping @Sendable (inout Account) -> Void) async throws -> Account? {

@@ -9,8 +9,14 @@ struct SignInLanding: Sendable {
     let home: RouteName
 
     func land<State>(_ account: Account, context: SceneContext) async throws -> ActionOutcome<State> {
-        try await sessions.signIn(userID: account.id, lifetime: sessionLifetime, in: context)
+        try await signIn(account, context: context)
         return .navigateBack(otherwise: .named(home))
+    }
+
+    /// Signs the session in as `account` without choosing the next page (a code sign-in shows the
+    /// reward first).
+    func signIn(_ account: Account, context: SceneContext) async throws {
+        try await sessions.signIn(userID: account.id, lifetime: sessionLifetime, in: context)
     }
 
     func signOut<State>(context: SceneContext, then page: LinkTarget) async throws -> ActionOutcome<State> {

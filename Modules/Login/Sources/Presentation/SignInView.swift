@@ -3,6 +3,8 @@ import AtriumSDK
 struct SignInView: SceneView {
     let submit: Route<NoParameters>
     let signUp: Route<NoParameters>
+    /// "Sign in with a code", when codes are issued to accounts.
+    let codeRequest: Route<NoParameters>?
 
     func screen(for state: SignInModel.State) -> Screen {
         // The page that asked for sign-in travels on, to the form and to sign-up.
@@ -23,6 +25,7 @@ struct SignInView: SceneView {
             ),
             .link(Link("Don't have an account? Sign up", to: signUp(returnTo: back))),
         ]
+        if let codeRequest { content.append(.link(Link("Sign in with a code", to: codeRequest(returnTo: back)))) }
         return Screen(title: "Sign in", content: content)
     }
 }

@@ -1,0 +1,34 @@
+import AtriumSDK
+import Foundation
+
+/// Delivery through a mail or SMS gateway: `POST <webhookURL>` with `{"to", "code", "expiresAt"}`.
+struct WebhookCodeDelivery: CodeDelivery {
+    struct Message: Encodable {
+        var to: String
+        var code: String
+        var expiresAt: String
+    }
+
+    /// Why the gateway did not take the code.
+    struct Refused: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let http: any RemoteHTTPClient
+    let url: String
+    let timeout: Duration
+
+    func deliver(_ code: String, to email: String, expiresAt: Date) async throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = try encoder.encode(Message(to: email, code: code, expiresAt: expiresAt.formatted(.iso8601)))
+        let response: RemoteResponse
+        do {
+            response = try await http.send(
+                RemoteRequest(method: "POST", url: url, headers: ["Content-Type": "application/json"], body: body, timeout: timeout))
+        } catch {
+            throw Refused(description: "the code gateway could not be reached: \(error)")
+        }
+        guard response.isSuccess else { throw Refused(description: "the code gateway answered \(response.status)") }
+    }
+}

@@ -1,0 +1,45 @@
+import AtriumSDK
+
+/// "Sign in with a code": the email to send a code to; then the OTP screen.
+struct CodeRequestModel: SceneModel {
+    struct State: Sendable, Hashable {
+        var email = ""
+        var error: String?
+        var returnTo: String?
+    }
+
+    enum Action: Sendable {
+        case request(Fields)
+    }
+
+    struct Fields: Decodable, Sendable {
+        var email: String?
+    }
+
+    let codes: CodeSignIn
+    let otp: Route<NoParameters>
+
+    func load(_ context: SceneContext) async throws -> SceneState<State> {
+        .loaded(State(returnTo: context.returnTo))
+    }
+
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
+        switch action {
+        case .request(let fields):
+            let email = fields.email ?? ""
+            switch try await codes.requestCode(for: email) {
+            case .success:
+                try await StoredCodeProgress(records: context.storage).setPendingEmail(EmailAddress.normalized(email))
+                return .navigate(otp(returnTo: context.returnTo.map(LinkTarget.path)))
+            case .failure(.invalidEmail):
+                return .invalid(
+                    State(
+                        email: String(email.prefix(TextLimit.email.characters)), error: LoginError.invalidEmail.description,
+                        returnTo: context.returnTo))
+            case .failure(.deliveryFailed(let reason)):
+                context.logger.error("one-time code not delivered", metadata: ["reason": "\(reason)"])
+                return .unavailable("The code could not be sent just now. Please try again in a few minutes.")
+            }
+        }
+    }
+}

@@ -1,0 +1,318 @@
+import AtriumHost
+import AtriumSDK
+import AtriumTestKit
+import Foundation
+import Testing
+
+@testable import Login
+
+@Suite("Signing in with a one-time code")
+struct CodeSignInHostTests {
+    static func host(_ extra: String = "", directory: URL? = nil, services: TestServices = TestServices()) async throws -> TestHost {
+        try await TestHost.boot(
+            modules: [LoginModule.self], configuration: "modules: [login]\nlogin:\n  sessionDays: 7\n\(extra)", directory: directory,
+            services: services)
+    }
+
+    /// A remote verifier like the original sandbox: 200 `{"status": "ok"}` for 1234 only, else 401.
+    static func originalSandbox(_ request: StubHTTPServer.Received) -> StubHTTPServer.Reply {
+        request.body == #"{"code":"1234"}"# ? .init(body: #"{"status": "ok"}"#) : .init(status: 401, body: "unauthorized", contentType: "text/plain")
+    }
+
+    static func remote(_ stub: StubHTTPServer, timeout: Int = 10) -> String {
+        "  code:\n    verifier: remote\n    url: \(stub.baseURL)/login\n    timeoutSeconds: \(timeout)\n"
+    }
+
+    /// Signs Ada up in a browser of her own and signs her out, so the account exists.
+    static func createAda(_ host: TestHost, _ browser: TestBrowser) async throws {
+        let ada = browser.anotherVisitor()
+        _ = try await ada.get("/signup")
+        let created = try await ada.post(
+            "/signup", form: ["fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"])
+        #expect(created.status == 303)
+    }
+
+    static func askForCode(_ browser: TestBrowser, email: String = "ada@example.com", returnTo: String? = nil) async throws -> TestPage {
+        let query = returnTo.map { "?returnTo=\($0)" } ?? ""
+        _ = try await browser.get("/login/code\(query)")
+        return try await browser.post("/login/code\(query)", form: ["email": email])
+    }
+
+    // MARK: The original's screen
+
+    @Test func theScreenIsTheOriginalsWithItsInputRules() async throws {
+        let host = try await Self.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let page = try await browser.get("/otp")
+            #expect(page.status == 200)
+            #expect(page.body.contains("<h1>Please enter your OTP</h1>"))
+            #expect(page.body.contains(">4 DIGIT CODE</label>"))
+            for attribute in [
+                #"placeholder="Enter OTP""#, #"inputmode="numeric""#, #"maxlength="4""#, #"pattern="[0-9]{4}""#, #"minlength="4""#,
+                #"autocomplete="one-time-code""#, #"data-busy-title="Logging you in ...""#, "data-requires-complete", "data-complete",
+            ] {
+                #expect(page.body.contains(attribute), "\(attribute)")
+            }
+            #expect(page.body.contains(">Submit OTP</button>"))
+            for code in ["", "12", "12345", "12a4", "١٢٣٤", "12 4"] {
+                let refused = try await browser.post("/otp", form: ["code": code])
+                #expect(refused.status == 422, "\(code)")
+                #expect(refused.body.contains("Enter the 4 digits of your code."))
+            }
+        }
+    }
+
+    @Test func theLengthFollowsTheConfiguration() async throws {
+        let host = try await Self.host("  code:\n    length: 6\n")
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let page = try await browser.get("/otp")
+            #expect(page.body.contains(">6 DIGIT CODE</label>") && page.body.contains(#"maxlength="6""#))
+            #expect(try await browser.post("/otp", form: ["code": "1234"]).status == 422)
+        }
+    }
+
+    @Test func theRewardIsOnlyForACodeThatWasAccepted() async throws {
+        let host = try await Self.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let reward = try await browser.get("/reward")
+            #expect(reward.location == "/otp")
+        }
+    }
+
+    // MARK: Remote verifier (the original contract)
+
+    @Test func aRemoteVerifierOfTheOriginalContract() async throws {
+        try await StubHTTPServer.with(answering: Self.originalSandbox) { stub in
+            let host = try await Self.host(Self.remote(stub))
+            defer { host.tearDown() }
+            try await host.run { browser in
+                #expect(try await browser.get("/login/code").status == 404, "no codes to ask for with a remote verifier")
+                _ = try await browser.get("/otp")
+                let wrong = try await browser.post("/otp", form: ["code": "8282"])
+                #expect(wrong.status == 401)
+                #expect(wrong.body.contains("INVALID CODE"))
+                let right = try await browser.post("/otp", form: ["code": "1234"])
+                #expect(right.location == "/reward")
+                let reward = try await browser.get("/reward")
+                #expect(reward.body.contains("<h1>Reward</h1>") && reward.body.contains("animation-reward"))
+                #expect(reward.body.contains(#"href="/otp""#), "a way back to the code screen")
+                #expect(try await browser.get("/profile").location?.hasPrefix("/login") == true, "the remote check signs nobody in")
+            }
+            #expect(stub.requests.map(\.body) == [#"{"code":"8282"}"#, #"{"code":"1234"}"#])
+            #expect(stub.requests.allSatisfy { $0.method == "POST" && $0.path == "/login" && $0.headers["content-type"] == "application/json" })
+        }
+    }
+
+    @Test(arguments: [
+        (StubHTTPServer.Reply(status: 500, body: "boom", contentType: "text/plain"), OTPModel.somethingWrong),
+        (StubHTTPServer.Reply(status: 403, body: "forbidden", contentType: "text/plain"), OTPModel.somethingWrong),
+        (StubHTTPServer.Reply(body: #"{"status": "nope"}"#), OTPModel.somethingWrong),
+        (StubHTTPServer.Reply(body: "not json", contentType: "text/plain"), OTPModel.somethingWrong),
+        (StubHTTPServer.Reply(body: #"{"status": "ok"}"#, delay: .seconds(3)), OTPModel.networkProblem),
+    ])
+    func eachOtherAnswerHasItsMessage(_ reply: StubHTTPServer.Reply, _ message: String) async throws {
+        try await StubHTTPServer.with(["/login": reply]) { stub in
+            // A short timeout only where the test waits for it: a busy machine answers slowly.
+            let host = try await Self.host(Self.remote(stub, timeout: reply.delay > .zero ? 1 : 10))
+            defer { host.tearDown() }
+            try await host.run { browser in
+                _ = try await browser.get("/otp")
+                let page = try await browser.post("/otp", form: ["code": "1234"])
+                #expect(page.status == 503)
+                #expect(page.body.contains(message))
+            }
+        }
+    }
+
+    @Test func aVerifierThatCannotBeReachedIsANetworkProblem() async throws {
+        let host = try await Self.host("  code:\n    verifier: remote\n    url: http://127.0.0.1:9/login\n")
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await browser.get("/otp")
+            let page = try await browser.post("/otp", form: ["code": "1234"])
+            #expect(page.status == 503)
+            #expect(page.body.contains("Oops. Please check network connection."))
+        }
+    }
+
+    // MARK: Issued codes
+
+    @Test func anIssuedCodeSignsTheAccountInAndTheRewardContinues() async throws {
+        let services = TestServices()
+        let host = try await Self.host(services: services)
+        defer { host.tearDown() }
+        try await host.run { browser in
+            try await Self.createAda(host, browser)
+            let login = try await browser.get("/login")
+            #expect(login.body.contains(#"href="/login/code">Sign in with a code</a>"#))
+            services.random.script(digits: "4821")
+            let asked = try await Self.askForCode(browser, returnTo: "/profile/details")
+            #expect(asked.location == "/otp?returnTo=/profile/details")
+            let otp = try await browser.get("/otp?returnTo=/profile/details")
+            #expect(otp.body.contains("If an account has this email, a code is on its way. It works for 10 minutes."))
+            let wrong = try await browser.post("/otp?returnTo=/profile/details", form: ["code": "0000"])
+            #expect(wrong.status == 401 && wrong.body.contains("INVALID CODE"))
+            let cookieBefore = browser.cookies
+            let right = try await browser.post("/otp?returnTo=/profile/details", form: ["code": "4821"])
+            #expect(right.location == "/reward")
+            #expect(browser.cookies != cookieBefore, "the session id rotates, as at every sign-in")
+            let reward = try await browser.get("/reward")
+            #expect(reward.body.contains("You are signed in."))
+            #expect(reward.body.contains(#"href="/profile/details""#), "the button continues to the page that asked")
+            #expect(try await browser.get("/profile/details").status == 200, "signed in")
+
+            // The code worked once.
+            let other = browser.anotherVisitor()
+            _ = try await other.get("/login/code")
+            _ = try await other.post("/login/code", form: ["email": "ada@example.com"])
+            // (That asked for a new code; the old one is gone either way.)
+            _ = try await other.get("/otp")
+            #expect(try await other.post("/otp", form: ["code": "4821"]).body.contains("INVALID CODE"))
+        }
+    }
+
+    @Test func withoutAReturnAddressTheRewardContinuesHome() async throws {
+        let services = TestServices()
+        let host = try await Self.host(services: services)
+        defer { host.tearDown() }
+        try await host.run { browser in
+            try await Self.createAda(host, browser)
+            services.random.script(digits: "1357")
+            _ = try await Self.askForCode(browser)
+            _ = try await browser.get("/otp")
+            #expect(try await browser.post("/otp", form: ["code": "1357"]).location == "/reward")
+            #expect(try await browser.get("/reward").body.contains(#"href="/profile""#))
+        }
+    }
+
+    @Test func anExpiredCodeAndAFiveTimesWrongCodeAreRefused() async throws {
+        let services = TestServices()
+        let host = try await Self.host(services: services)
+        defer { host.tearDown() }
+        try await host.run { browser in
+            try await Self.createAda(host, browser)
+            services.random.script(digits: "2468")
+            _ = try await Self.askForCode(browser)
+            services.clock.advance(minutes: 10.5)
+            _ = try await browser.get("/otp")
+            #expect(try await browser.post("/otp", form: ["code": "2468"]).body.contains("INVALID CODE"), "expired")
+
+            services.random.script(digits: "1357")
+            _ = try await Self.askForCode(browser)
+            _ = try await browser.get("/otp")
+            for wrong in ["0001", "0002", "0003", "0004", "0005"] {
+                #expect(try await browser.post("/otp", form: ["code": wrong]).status == 401)
+            }
+            let late = try await browser.post("/otp", form: ["code": "1357"])
+            #expect(late.status == 401, "the code died after 5 wrong tries")
+        }
+    }
+
+    @Test func anUnknownEmailGetsTheSameAnswerAndNoCode() async throws {
+        try await StubHTTPServer.with(["/send": .init(body: "{}")]) { stub in
+            let services = TestServices()
+            let host = try await Self.host("  code:\n    delivery: webhook\n    webhookURL: \(stub.baseURL)/send\n", services: services)
+            defer { host.tearDown() }
+            try await host.run { browser in
+                try await Self.createAda(host, browser)
+                services.random.script(digits: "9753")
+                let unknown = try await Self.askForCode(browser, email: "nobody@example.com")
+                let known = try await Self.askForCode(browser.anotherVisitor(), email: "ada@example.com")
+                #expect(unknown.status == known.status && unknown.location == known.location)
+                _ = try await browser.get("/otp")
+                #expect(try await browser.post("/otp", form: ["code": "9753"]).body.contains("INVALID CODE"))
+                let bad = try await Self.askForCode(browser, email: "not an email")
+                #expect(bad.status == 422 && bad.body.contains("Enter an email address such as name@example.com."))
+            }
+            #expect(stub.requests.count == 1, "only the account's email got a code")
+            let message = try #require(stub.requests.first)
+            let body = try #require(try JSONSerialization.jsonObject(with: Data(message.body.utf8)) as? [String: String])
+            #expect(body["to"] == "ada@example.com" && body["code"] == "9753")
+            #expect(body["expiresAt"].flatMap { try? Date($0, strategy: .iso8601) } != nil)
+            #expect(message.headers["content-type"] == "application/json")
+        }
+    }
+
+    @Test func aFailingWebhookIsAClearMessage() async throws {
+        try await StubHTTPServer.with(["/send": .init(status: 502, body: "bad gateway", contentType: "text/plain")]) { stub in
+            let host = try await Self.host("  code:\n    delivery: webhook\n    webhookURL: \(stub.baseURL)/send\n")
+            defer { host.tearDown() }
+            try await host.run { browser in
+                try await Self.createAda(host, browser)
+                let page = try await Self.askForCode(browser)
+                #expect(page.status == 503)
+                #expect(page.body.contains("The code could not be sent just now. Please try again in a few minutes."))
+            }
+        }
+    }
+
+    // MARK: Brute force
+
+    @Test func tenFailedCodesPerAddressThenNoMoreReachTheVerifierAcrossSessionsAndRestarts() async throws {
+        try await StubHTTPServer.with(answering: Self.originalSandbox) { stub in
+            let directory = FileManager.default.temporaryDirectory.appending(path: "atrium-code-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let first = try await Self.host(Self.remote(stub), directory: directory)
+            try await first.run { browser in
+                for index in 0..<10 {
+                    let visitor = browser.anotherVisitor()  // a fresh session each time
+                    _ = try await visitor.get("/otp")
+                    #expect(try await visitor.post("/otp", form: ["code": String(format: "%04d", 5000 + index)]).status == 401)
+                }
+                let visitor = browser.anotherVisitor()
+                _ = try await visitor.get("/otp")
+                let blocked = try await visitor.post("/otp", form: ["code": "1234"])
+                #expect(blocked.status == 429)
+                #expect(blocked.body.contains("Too many tries. Please wait 15 minutes and try again."))
+            }
+            try first.storage.close()
+            #expect(stub.requests.count == 10, "the eleventh never reached the verifier")
+
+            let second = try await Self.host(Self.remote(stub), directory: directory)
+            defer { second.tearDown() }
+            try await second.run { browser in
+                _ = try await browser.get("/otp")
+                #expect(try await browser.post("/otp", form: ["code": "1234"]).status == 429, "the count survives a restart")
+            }
+            #expect(stub.requests.count == 10)
+        }
+    }
+
+    @Test func parallelTriesCannotSlipPastTheThrottle() async throws {
+        try await StubHTTPServer.with(answering: Self.originalSandbox) { stub in
+            let host = try await Self.host(Self.remote(stub))
+            defer { host.tearDown() }
+            try await host.run { browser in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for index in 0..<30 {
+                        group.addTask {
+                            let visitor = browser.anotherVisitor()
+                            _ = try await visitor.get("/otp")
+                            _ = try await visitor.post("/otp", form: ["code": String(format: "%04d", 6000 + index)])
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            #expect(stub.requests.count == 10)
+        }
+    }
+
+    @Test(arguments: [
+        ("  code:\n    verifier: remote\n", "login.code.url"), ("  code:\n    length: 3\n", "login.code.length"),
+        ("  code:\n    delivery: webhook\n", "login.code.webhookURL"), ("  code:\n    verifier: remote\n    url: ftp://x\n", "login.code.url"),
+        ("  code:\n    expiryMinutes: 0\n", "login.code.expiryMinutes"),
+    ])
+    func aBadCodeSettingIsRefusedAtItsKey(_ yaml: String, _ key: String) async throws {
+        do {
+            let host = try await Self.host(yaml)
+            host.tearDown()
+            Issue.record("\(yaml) must be refused")
+        } catch let error as ConfigurationError {
+            #expect(error.problems.contains { $0.key == key }, "\(error.problems.map(\.key))")
+        }
+    }
+}
