@@ -121,6 +121,9 @@ let package = Package(
                 "AtriumSDK",
                 "AtriumHost",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // TestOpenIDProvider signs ID tokens as a provider would, and checks PKCE.
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Fixture modules that exercise the whole SDK; not modules of the product (not in Modules/).

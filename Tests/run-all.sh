@@ -20,6 +20,23 @@ if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
   python3 -m pip install -q "selenium>=4.20" "pytest>=8"
 fi
 
+# A real OpenID provider for the single sign-on tests: oidc-provider-mock 0.4 needs Python 3.12 or
+# later (pyenv's when the system's is older); 0.3.4 runs on 3.11. It lives in its own venv.
+venv=.build/oidc-provider-venv
+if [ ! -x "$venv/bin/oidc-provider-mock" ]; then
+  echo "Installing oidc-provider-mock for the single sign-on tests…"
+  python=""
+  for candidate in python3.13 python3.12 /root/.pyenv/versions/3.13.0/bin/python3.13 /root/.pyenv/versions/3.12.1/bin/python3.12; do
+    if command -v "$candidate" >/dev/null 2>&1; then python="$candidate"; break; fi
+  done
+  if [ -n "$python" ]; then
+    "$python" -m venv "$venv" && "$venv/bin/pip" install -q "oidc-provider-mock>=0.4,<0.5"
+  else
+    python3 -m venv "$venv" && "$venv/bin/pip" install -q "oidc-provider-mock==0.3.4"
+  fi
+fi
+export OIDC_PROVIDER_MOCK="$PWD/$venv/bin/oidc-provider-mock"
+
 swift build --build-tests
 swift test --skip-build
 python3 -m pytest -q -p no:cacheprovider Tests/Tooling Tests/Browser

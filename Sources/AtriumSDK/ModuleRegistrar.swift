@@ -22,6 +22,9 @@ public final class ModuleRegistrar {
     /// capabilities, shared use cases and endpoints once the host has opened its storage (not during
     /// registration itself).
     public let sharedRecords: any RecordStore
+    /// Where people reach this host (`http.publicURL`, without a trailing slash), for addresses
+    /// handed to other sites such as an OpenID provider's redirect URI.
+    public let publicURL: String
 
     let manifest: ModuleManifest
     @_spi(AtriumHost) public private(set) var scenes: [SceneRegistration] = []
@@ -39,8 +42,11 @@ public final class ModuleRegistrar {
     private var unserved: [(method: HTTPMethodName, pattern: RoutePattern)] = []
 
     @_spi(AtriumHost)
-    public init(manifest: ModuleManifest, logger: Logger, services: HostServices, sharedRecords: any RecordStore) {
+    public init(
+        manifest: ModuleManifest, logger: Logger, services: HostServices, sharedRecords: any RecordStore, publicURL: String = "http://localhost"
+    ) {
         self.moduleID = manifest.id
+        self.publicURL = publicURL
         self.manifest = manifest
         self.logger = logger
         self.services = services

@@ -13,12 +13,17 @@ public final class StubHTTPServer: Sendable {
         public var body: String
         public var delay: Duration
         public var contentType: String
+        /// A `Cache-Control` header, when given.
+        public var cacheControl: String?
 
-        public init(status: Int = 200, body: String, delay: Duration = .zero, contentType: String = "application/json") {
+        public init(
+            status: Int = 200, body: String, delay: Duration = .zero, contentType: String = "application/json", cacheControl: String? = nil
+        ) {
             self.status = status
             self.body = body
             self.delay = delay
             self.contentType = contentType
+            self.cacheControl = cacheControl
         }
     }
 
@@ -85,9 +90,11 @@ public final class StubHTTPServer: Sendable {
         received.append(incoming)
         let reply = reply(incoming)
         if reply.delay > .zero { try await Task.sleep(for: reply.delay) }
+        var fields: HTTPFields = [.contentType: reply.contentType]
+        if let cacheControl = reply.cacheControl { fields[.cacheControl] = cacheControl }
         return Response(
             status: .init(code: reply.status),
-            headers: [.contentType: reply.contentType],
+            headers: fields,
             body: .init(byteBuffer: ByteBuffer(string: reply.body))
         )
     }

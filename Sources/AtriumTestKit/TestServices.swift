@@ -29,6 +29,6 @@ public struct TestServices: Sendable {
     public var services: HostServices {
         HostServices(
             http: http, passwords: passwords, secrets: AESGCMSecretSealer(hostKey: key), tokens: JWTTokenSigner(hostKey: key, clock: clock),
-            clock: clock, random: random)
+            openID: JWTOpenIDTokens(), clock: clock, random: random)
     }
 }

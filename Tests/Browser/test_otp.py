@@ -9,6 +9,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -87,8 +88,12 @@ def test_the_original_screen_against_a_remote_verifier(browser):
         # While a slow check runs, the button says so.
         type_code(browser, "5555")
         page = browser.find_element(By.TAG_NAME, "html")
-        submit_button(browser).click()
-        wait.until(lambda d: submit_button(d).text == "Logging you in ...")
+        button = submit_button(browser)
+        button.click()
+        # The same button, read while the check runs (the answer takes 2 s).
+        busy = browser.execute_script("return [arguments[0].textContent, arguments[0].closest('form').getAttribute('aria-busy')]", button)
+        WebDriverWait(browser, 5, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda d: busy == ["Logging you in ...", "true"] or button.text == "Logging you in ...")
         wait_for_next_page(browser, page)
         assert code_error(browser) == "INVALID CODE"
 

@@ -56,9 +56,10 @@ def test_routes_lists_every_route_of_every_enabled_module():
     assert ["GET", "/moneybox/accounts/{id:int}", "-", "moneybox.product", "none", "moneybox"] in rows
     assert ["POST", "/moneybox/sandbox/oneoffpayments", "-", "(endpoint)", "none", "moneybox"] in rows
     assert ["POST", "/otp", "-", "login.otp", "none", "login"] in rows
-    # Every enabled module's routes: Login's 15 (5 of them code sign-in), Cookbook's 7, Pilot's 4,
-    # Moneybox's 6 and its sandbox's 3.
-    assert len(rows) == 1 + 15 + 7 + 4 + 6 + 3
+    assert ["GET", "/login/sso/{id}/callback", "-", "login.sso-callback", "none", "login"] in rows
+    # Every enabled module's routes: Login's 17 (5 of them code sign-in, 2 single sign-on),
+    # Cookbook's 7, Pilot's 4, Moneybox's 6 and its sandbox's 3.
+    assert len(rows) == 1 + 17 + 7 + 4 + 6 + 3
 
 
 def test_modules_lists_what_is_available_and_enabled():

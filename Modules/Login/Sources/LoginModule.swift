@@ -12,11 +12,19 @@ public struct LoginModule: AtriumModule {
         public var homeRoute: RouteName = "profile"
         /// Signing in with a one-time code.
         public var code = CodeSettings()
+        /// OpenID Connect providers people can continue with.
+        public var sso: [SSOProviderSettings] = []
 
         public init() {}
 
         public func problems() -> [SettingProblem] {
             var problems = code.problems()
+            for (index, provider) in sso.enumerated() { problems += provider.problems(at: index) }
+            var seen: Set<String> = []
+            for (index, provider) in sso.enumerated() where !seen.insert(provider.id).inserted {
+                problems.append(
+                    SettingProblem(key: "sso[\(index)].id", message: "'\(provider.id)' is used twice", fix: "give each provider its own id"))
+            }
             if !(1...3650).contains(sessionDays) {
                 problems.append(SettingProblem(key: "sessionDays", message: "must be from 1 to 3650 days", fix: "use a number of days such as 30"))
             }
@@ -58,12 +66,29 @@ public struct LoginModule: AtriumModule {
         let saveDetails = registrar.action("/profile/details/edit", guard: .signedIn)
 
         let codeRequest = registerCodeSignIn(in: registrar, settings: configuration.code, accounts: repository, landing: landing, signIn: signIn)
+        let providers = OpenIDProviders(
+            entries: configuration.sso.map { settings in
+                OpenIDProviders.Entry(
+                    id: settings.id, title: settings.title,
+                    client: OpenIDClient(
+                        settings: settings, redirectURI: "\(registrar.publicURL)/login/sso/\(settings.id)/callback", http: registrar.services.http,
+                        tokens: registrar.services.openID, clock: registrar.services.clock, timeout: .seconds(10)))
+            })
+        let providerStart = registerSingleSignOn(in: registrar, providers: providers, accounts: repository, landing: landing, signInPage: signInPage)
+        let services = registrar.services
+        let signedOutURL = "\(registrar.publicURL)/login"
 
         registrar.scene(
             "sign-in",
             title: "Sign in",
-            model: { context in SignInModel(accounts: try context.make(Accounts.self), landing: landing, page: signInPage()) },
-            view: SignInView(submit: signIn, signUp: signUpPage, codeRequest: codeRequest),
+            model: { context in
+                SignInModel(
+                    accounts: try context.make(Accounts.self), landing: landing, page: signInPage(), providers: providers, sealer: services.secrets,
+                    signedOutURL: signedOutURL)
+            },
+            view: SignInView(
+                submit: signIn, signUp: signUpPage, codeRequest: codeRequest,
+                providers: providers.entries.map { ($0.title, SSOAddress(id: $0.id)) }, providerStart: providerStart),
             routes: [.page(signInPage), .action(signIn, SignInModel.Action.signIn), .action(signOut, .signOut)]
         )
         registrar.scene(
@@ -159,5 +184,35 @@ public struct LoginModule: AtriumModule {
             routes: [.page(requestPage), .action(request, CodeRequestModel.Action.request)]
         )
         return requestPage
+    }
+
+    /// Continuing with an OpenID Connect provider: the start and the callback. Returns the start route.
+    private func registerSingleSignOn(
+        in registrar: ModuleRegistrar, providers: OpenIDProviders, accounts: any AccountRepository, landing: SignInLanding,
+        signInPage: Route<NoParameters>
+    ) -> Route<SSOAddress> {
+        let services = registrar.services
+        let identities = IdentitySignIn(accounts: accounts, links: StoredIdentityLinks(records: registrar.sharedRecords)) {
+            services.random.token(bytes: 32)
+        }
+        let start = registrar.page("/login/sso/{id}", parameters: SSOAddress.self)
+        let callback = registrar.page("/login/sso/{id}/callback", parameters: SSOCallbackAddress.self)
+        registrar.scene(
+            "sso-start",
+            title: "Sign in",
+            model: { _ in SSOStartModel(providers: providers, random: services.random, clock: services.clock) },
+            view: SSOStartView(),
+            routes: [.page(start)]
+        )
+        registrar.scene(
+            "sso-callback",
+            title: "Sign-in did not complete",
+            model: { _ in
+                SSOCallbackModel(providers: providers, identities: identities, landing: landing, sealer: services.secrets, clock: services.clock)
+            },
+            view: SSOCallbackView(signIn: signInPage),
+            routes: [.page(callback)]
+        )
+        return start
     }
 }

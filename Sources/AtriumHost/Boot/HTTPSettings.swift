@@ -1,6 +1,7 @@
 @_spi(AtriumHost) import AtriumSDK
+import Foundation
 
-/// `http.host`, `http.port`, `http.behindTLS`, `http.trustedProxies`.
+/// `http.host`, `http.port`, `http.behindTLS`, `http.trustedProxies`, `http.publicURL`.
 public struct HTTPSettings: ModuleConfiguration, Equatable {
     /// The address to listen on (0.0.0.0 for every interface).
     public var host = "127.0.0.1"
@@ -12,6 +13,16 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
     /// requests from one of them is `X-Forwarded-For` read, and then its rightmost entry that is
     /// not itself one of them is the client.
     public var trustedProxies: [String] = []
+    /// The address people reach the host at (behind a proxy, the proxy's), for addresses given to
+    /// other sites such as OpenID redirect URIs. Default: `http://<host>:<port>`.
+    public var publicURL: String?
+
+    /// ``publicURL``, or the address the host listens at; never with a trailing slash.
+    public var effectivePublicURL: String {
+        if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+        let name = ["0.0.0.0", "::", ""].contains(host) ? "localhost" : (host.contains(":") ? "[\(host)]" : host)
+        return "http://\(name):\(port)"
+    }
 
     public init() {}
 
@@ -31,6 +42,15 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
                 SettingProblem(
                     key: "trustedProxies[\(index)]", message: "'\(proxy)' is not an IP address",
                     fix: "write each proxy's address, such as 10.0.0.2 or ::1"))
+        }
+        if let publicURL {
+            let parsed = URL(string: publicURL)
+            if parsed?.host?.isEmpty != false || !["http", "https"].contains(parsed?.scheme?.lowercased() ?? "") || parsed?.query != nil {
+                problems.append(
+                    SettingProblem(
+                        key: "publicURL", message: "'\(publicURL)' is not an http(s) address",
+                        fix: "write where people reach the host, such as https://atrium.example.com"))
+            }
         }
         if host.isEmpty {
             problems.append(

@@ -100,7 +100,8 @@ public struct HostPlan: Sendable {
             }
             let sharedRecords = DeferredRecordStore(module: manifest.id)
             let registrar = ModuleRegistrar(
-                manifest: manifest, logger: logger.with(module: manifest.id), services: services, sharedRecords: sharedRecords)
+                manifest: manifest, logger: logger.with(module: manifest.id), services: services, sharedRecords: sharedRecords,
+                publicURL: settings.http.effectivePublicURL)
             do {
                 try await entry.register(in: registrar, configuration: configuration)
             } catch let error as SettingProblem {
@@ -152,6 +153,7 @@ public struct HostPlan: Sendable {
             passwords: BcryptPasswordHasher(),
             secrets: AESGCMSecretSealer(hostKey: hostKey),
             tokens: JWTTokenSigner(hostKey: hostKey, clock: clock),
+            openID: JWTOpenIDTokens(),
             clock: clock,
             random: SystemRandom()
         )

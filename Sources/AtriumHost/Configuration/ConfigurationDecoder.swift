@@ -97,7 +97,7 @@ public struct ConfigurationDecoder {
                     ? "remove it; this section has no such setting"
                     : "remove it or use one of: \(siblings.sorted().joined(separator: ", "))"
                 return ConfigurationProblem(
-                    key: ([section] + leaf.path).joined(separator: "."),
+                    key: ConfigurationValueDecoder.dotted([section] + leaf.path),
                     message: "unknown key (line \(leaf.line))",
                     fix: fix
                 )

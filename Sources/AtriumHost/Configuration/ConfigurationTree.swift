@@ -122,8 +122,17 @@ public indirect enum ConfigurationTree: Sendable, Equatable {
     /// The subtree at a key path, if the file has it.
     public func subtree(at path: [String]) -> ConfigurationTree? {
         guard let first = path.first else { return self }
-        guard case .mapping(let entries) = self, let entry = entries.first(where: { $0.key == first }) else { return nil }
-        return entry.value.subtree(at: Array(path.dropFirst()))
+        switch self {
+        case .mapping(let entries):
+            guard let entry = entries.first(where: { $0.key == first }) else { return nil }
+            return entry.value.subtree(at: Array(path.dropFirst()))
+        case .sequence(let items):
+            // A list of sections: an item by its index.
+            guard let index = Int(first), items.indices.contains(index) else { return nil }
+            return items[index].subtree(at: Array(path.dropFirst()))
+        case .scalar, .null:
+            return nil
+        }
     }
 
     /// The line of the key at a path, if the file has it.
@@ -148,6 +157,12 @@ public indirect enum ConfigurationTree: Sendable, Equatable {
             let path = prefix + [entry.key]
             if case .mapping(let inner) = entry.value, !inner.isEmpty {
                 return entry.value.leafPaths(prefix: path)
+            }
+            // A list of sections: each section's keys, under the item's index.
+            if case .sequence(let items) = entry.value, items.contains(where: \.isMapping) {
+                return items.enumerated().flatMap { index, item in
+                    item.isMapping ? item.leafPaths(prefix: path + [String(index)]) : [(path + [String(index)], entry.line)]
+                }
             }
             return [(path, entry.line)]
         }

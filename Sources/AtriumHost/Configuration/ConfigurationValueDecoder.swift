@@ -30,7 +30,14 @@ struct ConfigurationValueDecoder: Decoder {
     /// The coding path below the section, as Swift's decoding errors expect it.
     var codingPath: [any CodingKey] { path.dropFirst().map { ConfigurationKey(stringValue: $0) } }
 
-    var dottedPath: String { path.joined(separator: ".") }
+    /// `login.sso[0].issuer`: keys joined with dots, list items by index.
+    var dottedPath: String { Self.dotted(path) }
+
+    static func dotted(_ path: [String]) -> String {
+        path.enumerated().map { index, part in
+            index > 0 && Int(part) != nil ? "[\(part)]" : (index > 0 ? "." : "") + part
+        }.joined()
+    }
 
     func child(_ key: String) -> ConfigurationValueDecoder {
         ConfigurationValueDecoder(
@@ -154,7 +161,8 @@ struct ConfigurationValueDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        log.read(path)
+        // Not marked as read as a whole: a section is read key by key, so a key nothing reads in it
+        // is reported as unknown.
         switch fileValue {
         case .scalar(let value):
             throw DecodingError.typeMismatch(
@@ -170,7 +178,11 @@ struct ConfigurationValueDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        ConfigurationListContainer(decoder: self, values: list())
+        if environmentValue == nil, case .sequence(let items) = fileValue ?? defaultValue, items.contains(where: \.isMapping) {
+            // Not marked as read as a whole: each item's keys are, so an unknown one is reported.
+            return ConfigurationSectionListContainer(decoder: self, count: items.count)
+        }
+        return ConfigurationListContainer(decoder: self, values: list())
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -181,6 +193,11 @@ struct ConfigurationValueDecoder: Decoder {
 extension ConfigurationTree {
     var isSequence: Bool {
         if case .sequence = self { return true }
+        return false
+    }
+
+    var isMapping: Bool {
+        if case .mapping = self { return true }
         return false
     }
 }

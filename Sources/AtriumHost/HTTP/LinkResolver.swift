@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
+import Foundation
 import Logging
 
 /// Turns a scene's links into paths before any renderer sees the tree: another module's page by
@@ -21,8 +22,11 @@ struct LinkResolver: Sendable {
     /// A redirect's target as a local path, or nil.
     func path(of target: LinkTarget, for moduleID: String?, logger: Logger) -> String? {
         let scope = Scope(resolver: self, allowed: moduleID.map { registry.linkableNames(of: $0) } ?? [], moduleID: moduleID, logger: logger)
-        if case .path(let path) = scope.resolve(target) { return path }
-        return nil
+        switch scope.resolve(target) {
+        case .path(let path): return path
+        case .external(let url): return url
+        default: return nil
+        }
     }
 
     struct Scope {
@@ -47,6 +51,14 @@ struct LinkResolver: Sendable {
                     return nil
                 }
                 return .path(path)
+            case .external(let url):
+                guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                    parsed.host?.isEmpty == false
+                else {
+                    logger.error("redirect left out: not an http(s) address", metadata: ["module": "\(moduleID ?? "host")"])
+                    return nil
+                }
+                return .external(url)
             case .returning(let link, let destination):
                 guard case .path(let path) = resolve(link) else { return nil }
                 guard case .path(let back) = resolve(destination) else { return .path(path) }

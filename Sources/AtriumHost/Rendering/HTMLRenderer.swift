@@ -57,8 +57,10 @@ struct HTMLWriter {
     }
 
     private static func path(_ target: LinkTarget?) -> String? {
-        if case .path(let path) = target { return path }
-        return nil
+        switch target {
+        case .path(let path), .external(let path): path
+        default: nil
+        }
     }
 
     private static func nonEmpty(_ value: String?) -> String? {

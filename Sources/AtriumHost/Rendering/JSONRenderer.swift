@@ -103,6 +103,9 @@ struct JSONWriter {
         case .named(let name):
             raw("{\"route\":")
             string(name.rawValue)
+        case .external(let url):
+            raw("{\"url\":")
+            string(url)
         case .returning(let link, let destination):
             raw("{\"link\":")
             self.target(link)

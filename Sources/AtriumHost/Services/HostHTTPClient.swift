@@ -32,7 +32,11 @@ public struct HostHTTPClient: RemoteHTTPClient {
         do {
             let response = try await Self.client.execute(outgoing, timeout: .init(request.timeout))
             let body = try await response.body.collect(upTo: Self.maximumBody)
-            return RemoteResponse(status: Int(response.status.code), body: Data(buffer: body))
+            var headers: [String: String] = [:]
+            for header in response.headers {
+                headers[header.name.lowercased(), default: ""] += headers[header.name.lowercased()] == nil ? header.value : ", \(header.value)"
+            }
+            return RemoteResponse(status: Int(response.status.code), body: Data(buffer: body), headers: headers)
         } catch {
             throw Self.classify(error)
         }

@@ -46,7 +46,9 @@ public final class LocalDelivery: Sendable {
                 } catch {
                     return RemoteResponse(status: 500, body: Data())
                 }
-                return RemoteResponse(status: Int(response.status.code), body: Data(buffer: collected.buffer))
+                var headers: [String: String] = [:]
+                for field in response.headers { headers[field.name.canonicalName] = field.value }
+                return RemoteResponse(status: Int(response.status.code), body: Data(buffer: collected.buffer), headers: headers)
             }
             group.addTask {
                 try? await Task.sleep(for: request.timeout)

@@ -10,6 +10,8 @@ public struct HostServices: Sendable {
     public let secrets: any SecretSealer
     /// Signed tokens (JWT, HS256).
     public let tokens: any TokenSigner
+    /// OpenID Connect: PKCE challenges and ID token checks against a provider's keys.
+    public let openID: any OpenIDTokens
     /// The time now.
     public let clock: any WallClock
     /// Secure random codes and tokens.
@@ -27,7 +29,7 @@ public struct HostServices: Sendable {
     /// The same services with `http` replaced (the host routes ``localURL(_:)`` addresses through it).
     @_spi(AtriumHost)
     public func replacing(http: any RemoteHTTPClient) -> HostServices {
-        HostServices(http: http, passwords: passwords, secrets: secrets, tokens: tokens, clock: clock, random: random)
+        HostServices(http: http, passwords: passwords, secrets: secrets, tokens: tokens, openID: openID, clock: clock, random: random)
     }
 
     @_spi(AtriumHost)
@@ -36,6 +38,7 @@ public struct HostServices: Sendable {
         passwords: any PasswordHasher,
         secrets: any SecretSealer,
         tokens: any TokenSigner,
+        openID: any OpenIDTokens,
         clock: any WallClock,
         random: any RandomSource
     ) {
@@ -43,6 +46,7 @@ public struct HostServices: Sendable {
         self.passwords = passwords
         self.secrets = secrets
         self.tokens = tokens
+        self.openID = openID
         self.clock = clock
         self.random = random
     }

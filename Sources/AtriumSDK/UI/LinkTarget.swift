@@ -14,13 +14,18 @@ public indirect enum LinkTarget: Sendable, Equatable, Codable {
     case named(RouteName)
     /// A link that brings the visitor back to `to` afterwards (`?returnTo=`).
     case returning(LinkTarget, to: LinkTarget)
+    /// An absolute http(s) address on another site, such as an identity provider's sign-in or
+    /// sign-out page to redirect to. The host drops anything that is not http(s).
+    case external(String)
 
-    private enum CodingKeys: String, CodingKey { case path, route, link, returnTo }
+    private enum CodingKeys: String, CodingKey { case path, route, link, returnTo, url }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let path = try container.decodeIfPresent(String.self, forKey: .path) {
             self = .path(path)
+        } else if let url = try container.decodeIfPresent(String.self, forKey: .url) {
+            self = .external(url)
         } else if let link = try container.decodeIfPresent(LinkTarget.self, forKey: .link) {
             self = .returning(link, to: try container.decode(LinkTarget.self, forKey: .returnTo))
         } else {
@@ -36,6 +41,7 @@ public indirect enum LinkTarget: Sendable, Equatable, Codable {
         case .returning(let link, let destination):
             try container.encode(link, forKey: .link)
             try container.encode(destination, forKey: .returnTo)
+        case .external(let url): try container.encode(url, forKey: .url)
         }
     }
 }

@@ -22,6 +22,11 @@ struct SignInModel: SceneModel {
     let landing: SignInLanding
     /// The sign-in page, where signing out leads.
     let page: LinkTarget
+    /// Providers whose sign-out continues at the provider.
+    let providers: OpenIDProviders
+    let sealer: any SecretSealer
+    /// Where a provider sends people back after signing out: the sign-in page's public address.
+    let signedOutURL: String
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         .loaded(State(returnTo: context.returnTo))
@@ -44,7 +49,15 @@ struct SignInModel: SceneModel {
                 return .unauthorized(state)
             }
         case .signOut:
-            return try await landing.signOut(context: context, then: page)
+            // A provider sign-in ends at the provider too, when it has an end-session endpoint.
+            let providerSession = try await StoredProviderSession(records: context.storage, sealer: sealer).take()
+            var next = page
+            if let providerSession, let provider = providers.entry(providerSession.providerID),
+                let url = await provider.client.endSessionURL(idToken: providerSession.idToken, returnTo: signedOutURL)
+            {
+                next = .external(url)
+            }
+            return try await landing.signOut(context: context, then: next)
         }
     }
 }

@@ -5,12 +5,18 @@ struct SignInView: SceneView {
     let signUp: Route<NoParameters>
     /// "Sign in with a code", when codes are issued to accounts.
     let codeRequest: Route<NoParameters>?
+    /// "Continue with <title>" for each configured provider.
+    let providers: [(title: String, address: SSOAddress)]
+    let providerStart: Route<SSOAddress>
 
     func screen(for state: SignInModel.State) -> Screen {
         // The page that asked for sign-in travels on, to the form and to sign-up.
         let back = state.returnTo.map(LinkTarget.path)
         var content: [UINode] = []
         if let error = state.error { content.append(.message(Message(error, kind: .error))) }
+        content += providers.map { provider in
+            .link(Link("Continue with \(provider.title)", to: providerStart(provider.address, returnTo: back), style: .button))
+        }
         content += [
             .form(
                 Form(

@@ -1,0 +1,28 @@
+import AtriumSDK
+import Foundation
+
+/// Starts the authorization code flow with a provider: a single-use `state` bound to this visitor's
+/// session, a `nonce` and a PKCE verifier, kept for the callback; then off to the provider.
+struct SSOStartModel: SceneModel {
+    let providers: OpenIDProviders
+    let random: any RandomSource
+    let clock: any WallClock
+
+    func load(_ context: SceneContext) async throws -> SceneState<String> {
+        let address = try context.parameters(SSOAddress.self)
+        guard let provider = providers.entry(address.id) else { return .missing("There is no sign-in provider with this name.") }
+        let state = random.token(bytes: 32)
+        let nonce = random.token(bytes: 32)
+        let verifier = random.token(bytes: 32)
+        let url: String
+        do {
+            url = try await provider.client.authorizationURL(state: state, nonce: nonce, verifier: verifier)
+        } catch {
+            context.logger.error("single sign-on unavailable", metadata: ["provider": "\(provider.id)", "reason": "\(error)"])
+            return .failed("\(provider.title) cannot be reached right now. Please try again later, or sign in with your email.")
+        }
+        let flow = StoredSSOFlows.Flow(providerID: provider.id, nonce: nonce, verifier: verifier, startedAt: clock.now, returnTo: context.returnTo)
+        try await StoredSSOFlows(records: context.storage).start(flow, state: state)
+        return .redirect(.external(url))
+    }
+}
