@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of Atrium: the Swift tests (SDK, host, test kit, every module under Modules/) and
 # the end-to-end tests in a real browser. Installs what it needs first: Debian's chromium and
-# chromium-driver (apt-get) and selenium and pytest (pip).
+# chromium-driver (apt-get), selenium, pytest and gbfs-validator (pip), and oidc-provider-mock (its own venv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +18,11 @@ fi
 if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
   echo "Installing selenium and pytest for the browser tests…"
   python3 -m pip install -q "selenium>=4.20" "pytest>=8"
+fi
+# MobilityData's GBFS rules, in pure Python, for the sandbox feed's test.
+if ! python3 -c "import gbfs_validator" >/dev/null 2>&1; then
+  echo "Installing gbfs-validator for the feed test…"
+  python3 -m pip install -q "gbfs-validator>=0.1"
 fi
 
 # A real OpenID provider for the single sign-on tests: oidc-provider-mock 0.4 needs Python 3.12 or

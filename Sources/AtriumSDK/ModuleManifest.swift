@@ -14,6 +14,10 @@ public struct ModuleManifest: Sendable, Equatable {
     /// (names its configuration chooses are checked without being listed). The host checks at boot
     /// that an enabled module binds each one to a page.
     public var links: [RouteName]
+    /// Capabilities the module uses when an enabled module provides them and does without
+    /// otherwise (read with ``SceneContext/capability(_:)``, which is then nil): unlike `requires`,
+    /// they never stop a boot.
+    public var uses: [CapabilityName]
 
     public init(
         id: String,
@@ -22,7 +26,8 @@ public struct ModuleManifest: Sendable, Equatable {
         requires: [CapabilityName] = [],
         provides: [CapabilityName] = [],
         binds: [RouteName] = [],
-        links: [RouteName] = []
+        links: [RouteName] = [],
+        uses: [CapabilityName] = []
     ) {
         self.id = id
         self.title = title
@@ -31,5 +36,6 @@ public struct ModuleManifest: Sendable, Equatable {
         self.provides = provides
         self.binds = binds
         self.links = links
+        self.uses = uses
     }
 }

@@ -49,6 +49,10 @@ struct RendererTests {
                 Map(
                     title: text, center: .init(latitude: 25.7617, longitude: -80.1918), span: 0.5,
                     markers: [.init(id: text, coordinate: .init(latitude: 25.8, longitude: -80.2), title: text, kind: text)])),
+            .map(
+                Map(
+                    title: text, center: .init(latitude: 25.7617, longitude: -80.1918), markers: [],
+                    tiles: .init(template: "https://tiles.example/{z}/{x}/{y}.png?\(text)", attribution: text), locatesUser: true)),
             .animation(Animation(name: text, label: text)),
         ]
         // Every kind is here: a new kind must be added to this list.

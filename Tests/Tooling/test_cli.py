@@ -57,9 +57,10 @@ def test_routes_lists_every_route_of_every_enabled_module():
     assert ["POST", "/moneybox/sandbox/oneoffpayments", "-", "(endpoint)", "none", "moneybox"] in rows
     assert ["POST", "/otp", "-", "login.otp", "none", "login"] in rows
     assert ["GET", "/login/sso/{id}/callback", "-", "login.sso-callback", "none", "login"] in rows
+    assert ["GET", "/map/vehicles/{id}", "-", "mobility.vehicle", "signed-in", "mobility"] in rows
     # Every enabled module's routes: Login's 17 (5 of them code sign-in, 2 single sign-on),
-    # Cookbook's 7, Pilot's 4, Moneybox's 6 and its sandbox's 3.
-    assert len(rows) == 1 + 17 + 7 + 4 + 6 + 3
+    # Cookbook's 7, Pilot's 4, Moneybox's 6 and its sandbox's 3, Mobility's 7 and its feed's 1.
+    assert len(rows) == 1 + 17 + 7 + 4 + 6 + 3 + 7 + 1
 
 
 def test_modules_lists_what_is_available_and_enabled():
@@ -95,7 +96,7 @@ def test_check_refuses_a_route_name_that_is_an_action(tmp_path):
                             env={**os.environ, "LOGIN_HOME_ROUTE": "sign-out"})
     assert result.returncode == 1
     assert "login.homeRoute: no enabled module binds the route name 'sign-out'" in result.stderr
-    assert "page route names: cookbook, moneybox, otp, pilot, profile, sign-in, sign-up" in result.stderr
+    assert "page route names: cookbook, map, moneybox, otp, pilot, profile, sign-in, sign-up" in result.stderr
 
 
 def test_check_finds_a_storage_path_serve_could_not_open():

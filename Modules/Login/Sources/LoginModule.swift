@@ -37,7 +37,8 @@ public struct LoginModule: AtriumModule {
         title: "Login",
         version: "1.0.0",
         provides: [.currentUser],
-        binds: [.signIn, "sign-up", "profile", "otp"]
+        binds: [.signIn, "sign-up", "profile", "otp"],
+        uses: [.rides]
     )
 
     public init() {}
@@ -103,7 +104,7 @@ public struct LoginModule: AtriumModule {
             title: "Profile",
             isEntry: true,
             model: { context in ProfileModel(accounts: try context.make(Accounts.self), signInPage: signInPage(), page: profilePage()) },
-            view: ProfileView(saveNotifications: saveNotifications, details: detailsPage, signOut: signOut),
+            view: ProfileView(saveNotifications: saveNotifications, details: detailsPage, signOut: signOut, profile: profilePage),
             routes: [.page(profilePage), .action(saveNotifications, ProfileModel.Action.saveNotifications)]
         )
         let detailsView = ProfileDetailsView(details: detailsPage, edit: editPage, save: saveDetails, profile: profilePage)

@@ -366,6 +366,27 @@ struct HTMLWriter {
             raw("<figure class=\"map\"><svg class=\"map-canvas\" viewBox=\"0 0 100 100\" role=\"img\"")
             attribute("aria-labelledby", id)
             raw(">")
+            if let tiles = map.tiles {
+                for tile in MapGeometry.tiles(for: map) {
+                    raw("<image preserveAspectRatio=\"none\"")
+                    attribute("href", MapGeometry.address(of: tile, in: tiles.template))
+                    raw(" x=\"")
+                    text(tile.x)
+                    raw("\" y=\"")
+                    text(tile.y)
+                    raw("\" width=\"")
+                    text(tile.width)
+                    raw("\" height=\"")
+                    text(tile.height)
+                    raw("\"/>")
+                }
+            }
+            let scale = MapGeometry.scaleBar(for: map)
+            raw("<g class=\"map-scale\"><line x1=\"4\" y1=\"96\" x2=\"")
+            text(scale.end)
+            raw("\" y2=\"96\"/><text x=\"4\" y=\"93\">")
+            text(scale.label)
+            raw("</text></g>")
             for marker in map.markers {
                 let (x, y) = Self.position(of: marker, on: map)
                 raw("<circle class=\"marker marker-")
@@ -374,7 +395,7 @@ struct HTMLWriter {
                 text(x)
                 raw("\" cy=\"")
                 text(y)
-                raw("\" r=\"2.5\"><title>")
+                raw("\" r=\"1.8\"><title>")
                 text(marker.title)
                 raw("</title></circle>")
             }
@@ -392,7 +413,16 @@ struct HTMLWriter {
                 text(String(format: "%.5f, %.5f", marker.coordinate.latitude, marker.coordinate.longitude))
                 raw("</span></li>")
             }
-            raw("</ul></figure>")
+            raw("</ul>")
+            if let tiles = map.tiles {
+                raw("<small class=\"map-attribution\">")
+                text(tiles.attribution)
+                raw("</small>")
+            }
+            if map.locatesUser {
+                raw("<button type=\"button\" class=\"button button-secondary map-locate\" data-locate hidden>Use my location</button>")
+            }
+            raw("</figure>")
         case .animation(let animation):
             raw("<div class=\"animation animation-")
             text(animation.name)

@@ -324,6 +324,8 @@ struct JSONWriter {
         case .map(let map):
             key("center", first: true)
             coordinate(map.center)
+            key("locatesUser")
+            bool(map.locatesUser)
             key("markers")
             raw("[")
             for (index, marker) in map.markers.enumerated() {
@@ -341,6 +343,13 @@ struct JSONWriter {
             raw("]")
             key("span")
             number(map.span)
+            if let tiles = map.tiles {
+                raw(",\"tiles\":{\"attribution\":")
+                string(tiles.attribution)
+                raw(",\"template\":")
+                string(tiles.template)
+                raw("}")
+            }
             key("title")
             string(map.title)
         case .animation(let animation):

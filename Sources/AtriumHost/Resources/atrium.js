@@ -111,6 +111,21 @@
     setTimeout(function () { button.disabled = true; }, 0);
   });
 
+  // Maps: "Use my location" recentres on the browser's position, where it can tell.
+  if (navigator.geolocation) {
+    document.querySelectorAll("[data-locate]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        navigator.geolocation.getCurrentPosition(function (position) {
+          const url = new URL(window.location.href);
+          url.searchParams.set("lat", position.coords.latitude.toFixed(5));
+          url.searchParams.set("lon", position.coords.longitude.toFixed(5));
+          window.location.href = url.toString();
+        });
+      });
+    });
+  }
+
   // Back to a page whose form was sent: the button is itself again.
   window.addEventListener("pageshow", function () {
     document.querySelectorAll("button[data-idle-title]").forEach(function (button) {

@@ -33,6 +33,9 @@ public final class LocalDelivery: Sendable {
         for (name, value) in request.headers {
             if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
         }
+        // The authority is no header field; endpoints that write addresses back (a feed's file
+        // list) read where the request came from in `Host`.
+        if let host = HTTPField.Name("Host"), fields[host] == nil { fields[host] = "atrium.localhost" }
         let incoming = Request(
             head: HTTPRequest(method: method, scheme: "http", authority: "atrium.localhost", path: path, headerFields: fields),
             body: RequestBody(buffer: ByteBuffer(bytes: request.body ?? Data()))

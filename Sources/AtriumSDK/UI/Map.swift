@@ -24,16 +24,34 @@ public struct Map: Sendable, Equatable, Codable {
         }
     }
 
+    /// Raster tiles drawn under the markers, for people online.
+    public struct TileLayer: Sendable, Equatable, Codable {
+        /// An address with `{z}`, `{x}` and `{y}`, such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`.
+        public var template: String
+        /// The tiles' credit, shown under the map.
+        public var attribution: String
+
+        public init(template: String, attribution: String) {
+            self.template = template
+            self.attribution = attribution
+        }
+    }
+
     public var title: String
     public var center: Coordinate
     /// How many degrees of latitude and longitude the map spans around its centre.
     public var span: Double
     public var markers: [Marker]
+    public var tiles: TileLayer?
+    /// Offer "Use my location" (with JavaScript): the page again with `lat` and `lon` of the browser's position.
+    public var locatesUser: Bool
 
-    public init(title: String, center: Coordinate, span: Double = 0.02, markers: [Marker]) {
+    public init(title: String, center: Coordinate, span: Double = 0.02, markers: [Marker], tiles: TileLayer? = nil, locatesUser: Bool = false) {
         self.title = title
         self.center = center
         self.span = span
         self.markers = markers
+        self.tiles = tiles
+        self.locatesUser = locatesUser
     }
 }

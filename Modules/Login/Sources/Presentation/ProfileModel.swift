@@ -1,7 +1,16 @@
 import AtriumSDK
 
-/// The signed-in user's profile and notification switches.
+/// The signed-in user's profile and notification switches; with Mobility enabled, the rides taken
+/// and the app's two tabs.
 struct ProfileModel: SceneModel {
+    struct State: Sendable, Hashable {
+        var account: Account
+        /// From the "rides" capability when a module provides it; else the account's own count.
+        var rides: Int
+        /// The map's path, for the Map tab, when a module provides rides.
+        var mapPath: String?
+    }
+
     enum Action: Sendable {
         case saveNotifications(Notifications)
     }
@@ -17,14 +26,15 @@ struct ProfileModel: SceneModel {
     /// The profile page, where saving leads back to.
     let page: LinkTarget
 
-    func load(_ context: SceneContext) async throws -> SceneState<Account> {
+    func load(_ context: SceneContext) async throws -> SceneState<State> {
         guard let userID = await context.session.userID, let account = try await accounts.account(id: userID) else {
             return .failed("Your account could not be found. Sign in again.")
         }
-        return .loaded(account)
+        guard let rides = context.capability(.rides) else { return .loaded(State(account: account, rides: account.rides)) }
+        return .loaded(State(account: account, rides: try await rides.rideCount(forUser: userID), mapPath: rides.path))
     }
 
-    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<Account> {
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         switch action {
         case .saveNotifications(let notifications):
             guard let userID = await context.session.userID else { return .navigate(signInPage) }

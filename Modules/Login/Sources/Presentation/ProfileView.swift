@@ -4,11 +4,17 @@ struct ProfileView: SceneView {
     let saveNotifications: Route<NoParameters>
     let details: Route<NoParameters>
     let signOut: Route<NoParameters>
+    let profile: Route<NoParameters>
 
-    func screen(for account: Account) -> Screen {
-        Screen(
+    func screen(for state: ProfileModel.State) -> Screen {
+        let account = state.account
+        var tabs: [UINode] = []
+        if let map = state.mapPath {
+            tabs = [.tabs(Tabs([Tabs.Tab(title: "Map", target: .path(map)), Tabs.Tab(title: "Profile", target: profile(), isSelected: true)]))]
+        }
+        return Screen(
             title: "Profile",
-            content: [
+            content: tabs + [
                 .image(
                     Image(
                         source: account.pictureURL.isEmpty ? nil : account.pictureURL,
@@ -22,7 +28,10 @@ struct ProfileView: SceneView {
                 .section(
                     Section(
                         title: "Balance",
-                        content: [.money(Money(minorUnits: account.balanceMinorUnits, currency: "GBP")), .text(Text("\(account.rides) Rides"))]
+                        content: [
+                            .money(Money(minorUnits: account.balanceMinorUnits, currency: "GBP")),
+                            .text(Text(state.rides == 1 ? "1 Ride" : "\(state.rides) Rides")),
+                        ]
                     )
                 ),
                 .form(

@@ -1,0 +1,58 @@
+import Foundation
+
+/// One load of a feed: the system, vehicle types, stations and available vehicles, with the spatial
+/// index built once for every page until the next load.
+public struct Fleet: Sendable {
+    public enum Item: Sendable, Hashable {
+        case vehicle(Vehicle)
+        case station(Station)
+
+        public var id: String {
+            switch self {
+            case .vehicle(let vehicle): "vehicle:\(vehicle.id)"
+            case .station(let station): "station:\(station.id)"
+            }
+        }
+    }
+
+    public var systemName: String
+    public var types: [String: VehicleType]
+    public var plans: [String: PricingPlan]
+    public var stations: [Station]
+    public var vehicles: [Vehicle]
+    public var lastUpdated: Date?
+    /// Whether rides are taken here (the sandbox) rather than with the operator.
+    public var ridesHere: Bool
+    public let index: SpatialIndex<Item>
+    let stationsByID: [String: Station]
+    let vehiclesByID: [String: Vehicle]
+
+    public init(
+        systemName: String, types: [String: VehicleType], plans: [String: PricingPlan], stations: [Station], vehicles: [Vehicle],
+        lastUpdated: Date?, ridesHere: Bool
+    ) {
+        self.systemName = systemName
+        self.types = types
+        self.plans = plans
+        self.stations = stations
+        self.vehicles = vehicles
+        self.lastUpdated = lastUpdated
+        self.ridesHere = ridesHere
+        // Docked vehicles are counted at their station, not drawn one by one.
+        index = SpatialIndex(
+            stations.map { .init(point: $0.point, item: .station($0)) }
+                + vehicles.filter { $0.stationID == nil }.map { .init(point: $0.point, item: .vehicle($0)) })
+        stationsByID = Dictionary(stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        vehiclesByID = Dictionary(vehicles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func station(id: String) -> Station? { stationsByID[id] }
+    public func vehicle(id: String) -> Vehicle? { vehiclesByID[id] }
+    public func vehicle(code: String) -> Vehicle? {
+        let wanted = code.trimmingCharacters(in: .whitespaces).uppercased()
+        return vehicles.first { $0.code == wanted }
+    }
+
+    /// The box around everything, for the first view.
+    public var bounds: GeoBox? { GeoBox.around(index.entries.map(\.point)) }
+}

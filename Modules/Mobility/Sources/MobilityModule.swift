@@ -1,0 +1,127 @@
+import AtriumSDK
+import Foundation
+
+/// Mobility: the map of shared vehicles and stations from a GBFS feed (Ecomobility's Map tab, done
+/// for real), and rides in its sandbox city. Signed-in only; provides the ride count Login's profile
+/// shows.
+public struct MobilityModule: AtriumModule {
+    public struct Configuration: ModuleConfiguration {
+        public struct Tiles: Codable, Sendable {
+            /// A raster tile address with `{z}`, `{x}` and `{y}`; none: a plain background, offline.
+            public var url: String?
+            public var attribution: String?
+        }
+
+        /// `embedded` (the Miami sandbox, served by this host) or the URL of an operator's `gbfs.json`.
+        public var feed = "embedded"
+        /// For GBFS 3.0 localized names: this language, else English, else the first.
+        public var language = "en"
+        public var tiles = Tiles()
+        /// How long one request to the feed may take.
+        public var timeoutSeconds = 10
+        /// The page the Profile tab leads to (Login binds "profile").
+        public var profileRoute: RouteName = "profile"
+
+        public init() {}
+
+        public func problems() -> [SettingProblem] {
+            var problems: [SettingProblem] = []
+            if feed != "embedded" && !Self.isWebAddress(feed) {
+                problems.append(
+                    SettingProblem(
+                        key: "feed", message: "'\(feed)' is neither embedded nor an http(s) address", fix: "write embedded, or the URL of a gbfs.json"
+                    ))
+            }
+            if let url = tiles.url {
+                if !Self.isWebAddress(url) || !url.contains("{z}") || !url.contains("{x}") || !url.contains("{y}") {
+                    problems.append(
+                        SettingProblem(
+                            key: "tiles.url", message: "'\(url)' is not a tile address", fix: "such as https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+                        ))
+                }
+                if (tiles.attribution ?? "").isEmpty {
+                    problems.append(
+                        SettingProblem(
+                            key: "tiles.attribution", message: "is missing", fix: "tiles need their credit, such as © OpenStreetMap contributors"))
+                }
+            }
+            if !(1...60).contains(timeoutSeconds) {
+                problems.append(SettingProblem(key: "timeoutSeconds", message: "must be from 1 to 60 seconds, not \(timeoutSeconds)"))
+            }
+            return problems
+        }
+
+        static func isWebAddress(_ text: String) -> Bool {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
+            return ["http", "https"].contains(scheme) && url.host?.isEmpty == false
+        }
+    }
+
+    public static let manifest = ModuleManifest(
+        id: "mobility", title: "Mobility", version: "1.0.0", requires: [.currentUser], provides: [.rides], binds: ["map"])
+
+    public init() {}
+
+    public func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
+        let services = registrar.services
+        let isSandbox = configuration.feed == "embedded"
+        if isSandbox {
+            let sandbox = SandboxFeed(
+                records: registrar.sharedRecords, clock: services.clock, publicURL: registrar.publicURL, localOrigin: services.localURL(""))
+            registrar.endpoint(.get, SandboxFeed.path + "{file}", parameters: SandboxFile.self) { request in
+                let file = try request.parameters(SandboxFile.self).file
+                guard file.hasSuffix(".json") else { return .json(["error": "There is no such feed file."], status: .notFound) }
+                return try await sandbox.answer(String(file.dropLast(5)), request: request)
+            }
+        }
+        let feed = GBFSClient(
+            feedURL: isSandbox ? services.localURL(SandboxFeed.path + "gbfs.json") : configuration.feed, http: services.http,
+            language: configuration.language, timeout: .seconds(configuration.timeoutSeconds), clock: services.clock, logger: registrar.logger,
+            isSandbox: isSandbox)
+        let stored = StoredRides(records: registrar.sharedRecords)
+        let rides = Rides(fleet: feed, rides: stored, locks: SandboxLocks(records: registrar.sharedRecords, clock: services.clock)) {
+            services.clock.now
+        }
+        registrar.provide(.rides, RideCounts(rides: stored, path: "/map") as any RideHistory)
+        let tiles = configuration.tiles.url.map { Map.TileLayer(template: $0, attribution: configuration.tiles.attribution ?? "") }
+
+        let routes = MobilityRoutes(
+            map: registrar.page("/map", parameters: MapAddress.self, name: "map", guard: .signedIn),
+            vehicle: registrar.page("/map/vehicles/{id}", parameters: ItemAddress.self, guard: .signedIn),
+            station: registrar.page("/map/stations/{id}", parameters: ItemAddress.self, guard: .signedIn),
+            unlockPage: registrar.page("/map/unlock", guard: .signedIn),
+            unlockCode: registrar.action("/map/unlock", guard: .signedIn),
+            unlockVehicle: registrar.action("/map/vehicles/{id}/unlock", parameters: ItemAddress.self, guard: .signedIn),
+            endRide: registrar.action("/map/ride/end", guard: .signedIn), profile: configuration.profileRoute)
+        let endRide = routes.endRide
+        registrar.scene(
+            "map",
+            title: "Map",
+            isEntry: true,
+            model: { _ in MapModel(fleet: feed, rides: rides, map: routes.map) },
+            view: MapView(routes: routes, tiles: tiles),
+            routes: [.page(routes.map), .action(endRide, .endRide)]
+        )
+        registrar.scene(
+            "vehicle",
+            title: "Vehicle",
+            model: { _ in VehicleModel(fleet: feed, rides: rides, map: routes.map(MapAddress())) },
+            view: VehicleView(routes: routes),
+            routes: [.page(routes.vehicle), .action(routes.unlockVehicle, VehicleModel.Action.unlock)]
+        )
+        registrar.scene(
+            "station",
+            title: "Station",
+            model: { _ in StationModel(fleet: feed) },
+            view: StationView(routes: routes),
+            routes: [.page(routes.station)]
+        )
+        registrar.scene(
+            "unlock",
+            title: "Scan to unlock",
+            model: { _ in UnlockModel(rides: rides, map: routes.map(MapAddress())) },
+            view: UnlockView(routes: routes),
+            routes: [.page(routes.unlockPage), .action(routes.unlockCode, UnlockModel.Action.unlock)]
+        )
+    }
+}

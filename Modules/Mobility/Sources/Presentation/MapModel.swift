@@ -1,0 +1,63 @@
+import AtriumSDK
+import Foundation
+
+/// The Map tab: the vehicles and stations in view, the nearest ones, and the rider's ride.
+struct MapModel: SceneModel {
+    struct State: Sendable {
+        var viewport: MapViewport
+        var fleet: Fleet
+        var inView: [Fleet.Item]
+        var hidden: Int
+        var nearby: [(item: Fleet.Item, metres: Double)]
+        var ride: Ride?
+        var lastRide: RideRecord?
+    }
+
+    enum Action: Sendable {
+        case endRide
+    }
+
+    /// Markers drawn at most; beyond, the page says how many more there are.
+    static let markerLimit = 400
+
+    let fleet: any FleetSource
+    let rides: Rides
+    let map: Route<MapAddress>
+
+    func load(_ context: SceneContext) async throws -> SceneState<State> {
+        let address = try context.parameters(MapAddress.self)
+        let fleet: Fleet
+        do {
+            fleet = try await self.fleet.fleet()
+        } catch let error as FeedError {
+            context.logger.error("mobility feed unavailable", metadata: ["reason": "\(error)"])
+            return .failed("The vehicles and stations could not be loaded just now. Please try again in a moment.")
+        }
+        var viewport = fleet.bounds.map(MapViewport.framing) ?? MapViewport(centre: GeoPoint(latitude: 25.7617, longitude: -80.1918), zoom: 14)
+        if let lat = address.lat, let lon = address.lon, GeoPoint(latitude: lat, longitude: lon).isValid {
+            viewport = MapViewport(centre: GeoPoint(latitude: lat, longitude: lon), zoom: address.zoom ?? 15)
+        } else if let zoom = address.zoom {
+            viewport = MapViewport(centre: viewport.centre, zoom: zoom)
+        }
+        let inView = fleet.index.within(viewport.box)
+        var state = State(
+            viewport: viewport, fleet: fleet, inView: inView.prefix(Self.markerLimit).map(\.item), hidden: max(inView.count - Self.markerLimit, 0),
+            nearby: fleet.index.nearest(20, to: viewport.centre).map { ($0.entry.item, $0.metres) })
+        if let userID = await context.session.userID {
+            state.ride = try await rides.current(for: userID)
+            if address.ended == true, state.ride == nil { state.lastRide = try await rides.last(for: userID) }
+        }
+        return .loaded(state)
+    }
+
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
+        switch action {
+        case .endRide:
+            guard let userID = await context.session.userID else { return .navigate(map(MapAddress())) }
+            switch try await rides.end(for: userID) {
+            case .success: return .navigate(map(MapAddress(ended: true)))
+            case .failure: return .navigate(map(MapAddress()))
+            }
+        }
+    }
+}

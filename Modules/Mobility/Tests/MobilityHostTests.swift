@@ -1,0 +1,127 @@
+import AtriumHost
+import AtriumSDK
+import AtriumTestKit
+import Foundation
+import Testing
+
+@testable import Mobility
+
+@Suite("Mobility served by the host, on the Miami sandbox")
+struct MobilityHostTests {
+    static func host(services: TestServices = TestServices(), directory: URL? = nil) async throws -> TestHost {
+        try await TestHost.boot(
+            modules: [TestSignInModule.self, MobilityModule.self],
+            configuration: "modules: [test-sign-in, mobility]\nmobility:\n  profileRoute: sign-in\n",
+            directory: directory, services: services)
+    }
+
+    static func signUp(_ browser: TestBrowser, as user: String = "ada") async throws {
+        try await browser.signIn(as: user)
+    }
+
+    static func json(_ page: TestPage) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(page.body.utf8)) as? [String: Any])
+    }
+
+    @Test func theSandboxIsAGBFS30Feed() async throws {
+        let host = try await Self.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let discovery = try Self.json(try await browser.get("/mobility/gbfs/gbfs.json", accept: "application/json"))
+            #expect(discovery["version"] as? String == "3.0")
+            let feeds = try #require((discovery["data"] as? [String: Any])?["feeds"] as? [[String: String]])
+            #expect(Set(feeds.compactMap { $0["name"] }) == Set(SandboxFeed.files))
+            let vehicles = try Self.json(try await browser.get("/mobility/gbfs/vehicle_status.json", accept: "application/json"))
+            #expect(((vehicles["data"] as? [String: Any])?["vehicles"] as? [Any])?.count == 240)
+            #expect(try await browser.get("/mobility/gbfs/nothing.json").status == 404)
+        }
+    }
+
+    @Test func theMapIsForSignedInPeople() async throws {
+        let host = try await Self.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let guarded = try await browser.get("/map")
+            #expect(guarded.status == 303 && guarded.location?.hasSuffix("returnTo=/map") == true, "signed-in only")
+            try await Self.signUp(browser)
+            let map = try await browser.get("/map")
+            #expect(map.status == 200)
+            for text in [
+                "<h1>Map</h1>", ">Map</a>", ">Profile</a>", "Scan to unlock", "Nearby", "<svg", "class=\"map-scale\"", "data-locate", "Zoom in",
+            ] {
+                #expect(map.body.contains(text), "\(text)")
+            }
+            let json = try await browser.get("/map", accept: "application/json")
+            #expect(json.body.contains("\"latitude\":25.") && json.body.contains("\"longitude\":-80."), "every marker with its position")
+            let moved = try await browser.get("/map?lat=25.77&lon=-80.19&zoom=17")
+            #expect(moved.status == 200)
+            let nowhere = try await browser.get("/map?lat=91&lon=500&zoom=99")
+            #expect(nowhere.status == 200, "a position off the Earth falls back to the first view")
+        }
+    }
+
+    @Test func aRideStartsEndsIsPricedAndCountsInTheProfile() async throws {
+        let services = TestServices()
+        let host = try await Self.host(services: services)
+        defer { host.tearDown() }
+        try await host.run { browser in
+            try await Self.signUp(browser)
+            let counts = try #require(host.plan.registry.capability(.rides))
+            #expect(try await counts.rideCount(forUser: "ada") == 0)
+            let city = SandboxCity.generate()
+            let scooter = try #require(city.vehicles.first { $0.typeID == "scooter" })
+            let page = try await browser.get("/map/vehicles/\(scooter.id)")
+            #expect(page.body.contains("Code \(scooter.id)") && page.body.contains("US$1.00 to unlock, then US$0.39 a minute"))
+            let unlocked = try await browser.post("/map/vehicles/\(scooter.id)/unlock", form: [:])
+            #expect(unlocked.location == "/map")
+            let riding = try await browser.get("/map")
+            #expect(riding.body.contains("Your ride") && riding.body.contains("End ride") && !riding.body.contains("Scan to unlock"))
+            let status = try await browser.get("/mobility/gbfs/vehicle_status.json")
+            #expect(status.body.contains(#""is_reserved":true"#), "the sandbox feed shows it reserved")
+            #expect(try await browser.get("/map/vehicles/\(scooter.id)").status == 404, "a reserved vehicle is not offered")
+
+            let other = try #require(city.vehicles.last { $0.typeID == "scooter" })
+            let second = try await browser.post("/map/unlock", form: ["code": other.id])
+            #expect(second.status == 422 && second.body.contains("You are already on a ride."))
+
+            services.clock.advance(minutes: 2.5)
+            let ended = try await browser.post("/map/ride/end", form: [:])
+            #expect(ended.location == "/map?ended=true")
+            #expect(try await browser.get("/map?ended=true").body.contains("Ride ended: 3 minutes, US$2.17."))
+            #expect(try await counts.rideCount(forUser: "ada") == 1, "the count Login's profile shows")
+            #expect(try await browser.get("/map/vehicles/\(scooter.id)").status == 200, "back where it was")
+        }
+    }
+
+    @Test func aCodeUnlocksAndAWrongOneSaysSo() async throws {
+        let host = try await Self.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            try await Self.signUp(browser)
+            let form = try await browser.get("/map/unlock")
+            #expect(form.body.contains(">Vehicle code</label>"))
+            let wrong = try await browser.post("/map/unlock", form: ["code": "NOPE-0000"])
+            #expect(wrong.status == 422 && wrong.body.contains("No vehicle has this code."))
+            let code = try #require(SandboxCity.generate().vehicles.first?.id)
+            #expect(try await browser.post("/map/unlock", form: ["code": code.lowercased()]).location == "/map")
+        }
+    }
+
+    @Test func twoRidersCannotTakeOneVehicle() async throws {
+        let host = try await Self.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let riders = [browser, browser.anotherVisitor()]
+            for (index, rider) in riders.enumerated() {
+                try await rider.signIn(as: "rider\(index)")
+                _ = try await rider.get("/map/unlock")
+            }
+            let code = try #require(SandboxCity.generate().vehicles.last?.id)
+            let results = try await withThrowingTaskGroup(of: Int.self) { group in
+                for rider in riders { group.addTask { try await rider.post("/map/unlock", form: ["code": code]).status } }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(results.sorted() == [303, 422])
+        }
+    }
+}

@@ -1,0 +1,40 @@
+"""Mobility end to end in a real browser: sign up → Map → a vehicle → Unlock → End ride → the
+profile counts the ride."""
+
+from selenium.webdriver.common.by import By
+
+from conftest import click_and_wait, field, running_host, screenshot
+
+MOBILITY = "modules: [login, mobility]\n"
+
+
+def test_take_a_ride_in_the_sandbox_city(browser):
+    with running_host("atrium", MOBILITY) as host:
+        browser.get(host.url("/map"))
+        assert browser.find_element(By.TAG_NAME, "h1").text == "Sign in", "the map is for signed-in people"
+        browser.get(host.url("/signup?returnTo=/map"))
+        field(browser, "Full name").send_keys("Ada Rider")
+        field(browser, "Email").send_keys("ada@example.com")
+        field(browser, "Password").send_keys("correct horse battery")
+        click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='Sign up']"))
+        assert browser.current_url == host.url("/map")
+        main = browser.find_element(By.TAG_NAME, "main").text
+        assert "Nearby" in main and "Scan to unlock" in main
+        assert len(browser.find_elements(By.CSS_SELECTOR, "svg circle.marker")) > 20
+        screenshot(browser, "mobility-map")
+
+        nearby = browser.find_elements(By.XPATH, "//h2[text()='Nearby']/following::a[contains(@href, '/map/vehicles/')]")
+        assert nearby, "vehicles near the centre"
+        click_and_wait(browser, nearby[0])
+        assert "Code MIA-" in browser.find_element(By.TAG_NAME, "main").text
+        click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='Unlock']"))
+        assert browser.current_url == host.url("/map")
+        assert "Your ride" in browser.find_element(By.TAG_NAME, "main").text
+        click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='End ride']"))
+        assert "Ride ended: 1 minute" in browser.find_element(By.TAG_NAME, "main").text
+        screenshot(browser, "mobility-ride-ended")
+
+        click_and_wait(browser, browser.find_element(By.LINK_TEXT, "Profile"))
+        assert "1 Ride" in browser.find_element(By.TAG_NAME, "main").text
+        click_and_wait(browser, browser.find_element(By.LINK_TEXT, "Map"))
+        assert browser.current_url.startswith(host.url("/map"))
