@@ -21,7 +21,7 @@ DURATION = int(os.environ.get("DURATION", "9"))
 ROUNDS = 3
 ROUND = max(DURATION // ROUNDS, 1)
 PAGES = ["/", "/login", "/signup", "/profile", "/profile/details", "/profile/details/edit",
-         "/cookbook", "/cookbook/recipes/2", "/cookbook/pantry", "/pilot"]
+         "/cookbook", "/cookbook/recipes/2", "/cookbook/pantry", "/pilot", "/moneybox", "/map", "/map/stations/mia-1"]
 FORMATS = {"html": "text/html", "json": "application/json"}
 FIRST_VISIT = ["/login", "/pilot", "/signup"]
 
@@ -106,7 +106,7 @@ def main():
     config = work / "atrium.yaml"
     config.write_text(
         f"http:\n  port: {port}\nstorage:\n  path: {work}/atrium.sqlite\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: info\n"
-        f"modules: [login, cookbook, pilot]\npilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
+        f"modules: [login, cookbook, pilot, moneybox, mobility]\npilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
     )
     atrium_args = [str(BIN / "atrium"), "serve", "--config", str(config)]
     base = f"http://127.0.0.1:{port}"

@@ -24,6 +24,7 @@ final class GBFSClient: FleetSource {
     let isSandbox: Bool
     private let files = Mutex<[String: Loaded<Data>]>([:])
     private let built = Mutex<Loaded<Fleet>?>(nil)
+    private let loads = Mutex<UInt64>(0)
 
     init(feedURL: String, http: any RemoteHTTPClient, language: String, timeout: Duration, clock: any WallClock, logger: Logger, isSandbox: Bool) {
         self.feedURL = feedURL
@@ -161,7 +162,11 @@ final class GBFSClient: FleetSource {
         }
         return Fleet(
             systemName: system?.name?.resolved(language) ?? "Shared mobility", types: typesByID, plans: plansByID, stations: stationList,
-            vehicles: vehicleList, lastUpdated: lastUpdated, ridesHere: isSandbox)
+            vehicles: vehicleList, lastUpdated: lastUpdated, ridesHere: isSandbox,
+            loadID: loads.withLock { count in
+                count += 1
+                return count
+            })
     }
 
     static func describe(_ error: any Error) -> String {

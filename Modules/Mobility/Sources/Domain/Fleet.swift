@@ -23,14 +23,17 @@ public struct Fleet: Sendable {
     public var lastUpdated: Date?
     /// Whether rides are taken here (the sandbox) rather than with the operator.
     public var ridesHere: Bool
+    /// Which load this is: pages made from one load are the same until the next (the host keeps them).
+    public let loadID: UInt64
     public let index: SpatialIndex<Item>
     let stationsByID: [String: Station]
     let vehiclesByID: [String: Vehicle]
 
     public init(
         systemName: String, types: [String: VehicleType], plans: [String: PricingPlan], stations: [Station], vehicles: [Vehicle],
-        lastUpdated: Date?, ridesHere: Bool
+        lastUpdated: Date?, ridesHere: Bool, loadID: UInt64 = 0
     ) {
+        self.loadID = loadID
         self.systemName = systemName
         self.types = types
         self.plans = plans

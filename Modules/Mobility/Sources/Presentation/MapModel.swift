@@ -3,14 +3,24 @@ import Foundation
 
 /// The Map tab: the vehicles and stations in view, the nearest ones, and the rider's ride.
 struct MapModel: SceneModel {
-    struct State: Sendable {
+    /// What the page shows; the same fleet load, view and ride make the same page, so the host keeps
+    /// it (equal and hashed by those, not by the whole fleet).
+    struct State: Sendable, Hashable {
         var viewport: MapViewport
         var fleet: Fleet
-        var inView: [Fleet.Item]
-        var hidden: Int
-        var nearby: [(item: Fleet.Item, metres: Double)]
         var ride: Ride?
         var lastRide: RideRecord?
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.fleet.loadID == rhs.fleet.loadID && lhs.viewport == rhs.viewport && lhs.ride == rhs.ride && lhs.lastRide == rhs.lastRide
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fleet.loadID)
+            hasher.combine(viewport)
+            hasher.combine(ride)
+            hasher.combine(lastRide)
+        }
     }
 
     enum Action: Sendable {
@@ -39,10 +49,7 @@ struct MapModel: SceneModel {
         } else if let zoom = address.zoom {
             viewport = MapViewport(centre: viewport.centre, zoom: zoom)
         }
-        let inView = fleet.index.within(viewport.box)
-        var state = State(
-            viewport: viewport, fleet: fleet, inView: inView.prefix(Self.markerLimit).map(\.item), hidden: max(inView.count - Self.markerLimit, 0),
-            nearby: fleet.index.nearest(20, to: viewport.centre).map { ($0.entry.item, $0.metres) })
+        var state = State(viewport: viewport, fleet: fleet)
         if let userID = await context.session.userID {
             state.ride = try await rides.current(for: userID)
             if address.ended == true, state.ride == nil { state.lastRide = try await rides.last(for: userID) }

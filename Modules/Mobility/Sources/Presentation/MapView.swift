@@ -28,14 +28,17 @@ struct MapView: SceneView {
                             .button(Button("End ride", style: .destructive, action: routes.endRide())),
                         ])))
         }
-        let markers = state.inView.map { item -> Map.Marker in
+        let inView = state.fleet.index.within(state.viewport.box)
+        let hidden = max(inView.count - MapModel.markerLimit, 0)
+        let markers = inView.prefix(MapModel.markerLimit).map { entry -> Map.Marker in
+            let item = entry.item
             switch item {
             case .vehicle(let vehicle):
-                Map.Marker(
+                return Map.Marker(
                     id: vehicle.id, coordinate: Map.Coordinate(latitude: vehicle.point.latitude, longitude: vehicle.point.longitude),
                     title: Describe.vehicle(vehicle, in: state.fleet), kind: "vehicle")
             case .station(let station):
-                Map.Marker(
+                return Map.Marker(
                     id: station.id, coordinate: Map.Coordinate(latitude: station.point.latitude, longitude: station.point.longitude),
                     title: Describe.station(station), kind: "station")
             }
@@ -45,7 +48,7 @@ struct MapView: SceneView {
             .map(
                 Map(
                     title: "\(state.fleet.systemName): \(markers.count) in view"
-                        + (state.hidden > 0 ? ", \(state.hidden) more: zoom in to see them" : ""),
+                        + (hidden > 0 ? ", \(hidden) more: zoom in to see them" : ""),
                     center: Map.Coordinate(latitude: viewport.centre.latitude, longitude: viewport.centre.longitude), span: viewport.span,
                     markers: markers, tiles: tiles, locatesUser: true)))
         content.append(
@@ -65,8 +68,8 @@ struct MapView: SceneView {
             .list(
                 ItemList(
                     title: "Nearby",
-                    content: state.nearby.map { entry in
-                        switch entry.item {
+                    content: state.fleet.index.nearest(20, to: viewport.centre).map { entry in
+                        switch entry.entry.item {
                         case .vehicle(let vehicle):
                             .link(
                                 Link(

@@ -2,9 +2,17 @@ import AtriumSDK
 
 /// A station's page.
 struct StationModel: SceneModel {
-    struct State: Sendable {
+    /// Equal and hashed by the fleet load and the station: the host keeps the page until the next load.
+    struct State: Sendable, Hashable {
         var station: Station
         var fleet: Fleet
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.fleet.loadID == rhs.fleet.loadID && lhs.station == rhs.station }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fleet.loadID)
+            hasher.combine(station.id)
+        }
     }
 
     let fleet: any FleetSource

@@ -2,10 +2,21 @@ import AtriumSDK
 
 /// A vehicle's page, and "Unlock" for the sandbox's.
 struct VehicleModel: SceneModel {
-    struct State: Sendable {
+    /// Equal and hashed by the fleet load, the vehicle and the error: the host keeps the page until the next load.
+    struct State: Sendable, Hashable {
         var vehicle: Vehicle
         var fleet: Fleet
         var error: String?
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.fleet.loadID == rhs.fleet.loadID && lhs.vehicle == rhs.vehicle && lhs.error == rhs.error
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fleet.loadID)
+            hasher.combine(vehicle.id)
+            hasher.combine(error)
+        }
     }
 
     enum Action: Sendable {
