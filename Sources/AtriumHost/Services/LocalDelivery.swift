@@ -12,20 +12,33 @@ import Synchronization
 public final class LocalDelivery: Sendable {
     typealias Respond = @Sendable (Request) async throws -> Response
 
-    private let responder = Mutex<Respond?>(nil)
+    /// The router connected, and its responder once the first local request built it.
+    private let state = Mutex<(router: Router<AtriumRequestContext>?, respond: Respond?)>((nil, nil))
     private let logger: Logger
 
     init(logger: Logger) { self.logger = logger }
 
-    /// Routes requests through `router` from now on (the host connects the router it serves).
+    /// Routes requests through `router` from now on (the host connects the router it serves). Its
+    /// responder is built on the first local request, so a host whose modules never call
+    /// themselves pays nothing at boot.
     func connect(_ router: Router<AtriumRequestContext>) {
-        let built = router.buildResponder()
+        state.withLock { $0 = (router, nil) }
+    }
+
+    private func responder() -> Respond? {
         let logger = self.logger
-        responder.withLock { $0 = { request in try await built.respond(to: request, context: AtriumRequestContext(logger: logger)) } }
+        return state.withLock { state in
+            if let respond = state.respond { return respond }
+            guard let router = state.router else { return nil }
+            let built = router.buildResponder()
+            let respond: Respond = { request in try await built.respond(to: request, context: AtriumRequestContext(logger: logger)) }
+            state.respond = respond
+            return respond
+        }
     }
 
     func send(_ request: RemoteRequest) async throws(RemoteHTTPError) -> RemoteResponse {
-        guard let respond = responder.withLock({ $0 }) else { throw .notConnected("this host is not serving yet") }
+        guard let respond = responder() else { throw .notConnected("this host is not serving yet") }
         guard let method = HTTPRequest.Method(request.method) else { throw .invalidURL(request.url) }
         let path = String(request.url.dropFirst(HostServices.localOrigin.count))
         guard path.hasPrefix("/") else { throw .invalidURL(request.url) }

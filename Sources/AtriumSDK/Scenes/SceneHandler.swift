@@ -64,7 +64,12 @@ struct SceneHandler<Model: SceneModel>: Sendable {
         case .loaded(let value):
             let view = self.view
             // A state the same as one shown before makes the same page: the key lets the host keep it.
-            let key = (value as? any Hashable).map { ScreenKey(sceneID: sceneID, state: AnyHashable($0)) }
+            let key: ScreenKey?
+            if let identified = value as? any IdentifiedState {
+                key = ScreenKey(sceneID: sceneID, state: AnyHashable(identified.pageIdentity))
+            } else {
+                key = (value as? any Hashable).map { ScreenKey(sceneID: sceneID, state: AnyHashable($0)) }
+            }
             return .screen(RenderableScreen(key: key, make: { view.screen(for: value) }), status: status)
         case .loading:
             return .screen(

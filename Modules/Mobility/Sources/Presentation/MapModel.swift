@@ -3,24 +3,22 @@ import Foundation
 
 /// The Map tab: the vehicles and stations in view, the nearest ones, and the rider's ride.
 struct MapModel: SceneModel {
-    /// What the page shows; the same fleet load, view and ride make the same page, so the host keeps
-    /// it (equal and hashed by those, not by the whole fleet).
-    struct State: Sendable, Hashable {
+    /// What the page shows. The same fleet load, view and ride make the same page: the host keeps
+    /// it by those, without keeping the fleet alive.
+    struct State: Sendable, IdentifiedState {
         var viewport: MapViewport
         var fleet: Fleet
         var ride: Ride?
         var lastRide: RideRecord?
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.fleet.loadID == rhs.fleet.loadID && lhs.viewport == rhs.viewport && lhs.ride == rhs.ride && lhs.lastRide == rhs.lastRide
+        struct Identity: Hashable, Sendable {
+            var loadID: UInt64
+            var viewport: MapViewport
+            var ride: Ride?
+            var lastRide: RideRecord?
         }
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(fleet.loadID)
-            hasher.combine(viewport)
-            hasher.combine(ride)
-            hasher.combine(lastRide)
-        }
+        var pageIdentity: Identity { Identity(loadID: fleet.loadID, viewport: viewport, ride: ride, lastRide: lastRide) }
     }
 
     enum Action: Sendable {

@@ -2,17 +2,17 @@ import AtriumSDK
 
 /// A station's page.
 struct StationModel: SceneModel {
-    /// Equal and hashed by the fleet load and the station: the host keeps the page until the next load.
-    struct State: Sendable, Hashable {
+    /// Kept by the host per fleet load and station, without keeping the fleet alive.
+    struct State: Sendable, IdentifiedState {
         var station: Station
         var fleet: Fleet
 
-        static func == (lhs: Self, rhs: Self) -> Bool { lhs.fleet.loadID == rhs.fleet.loadID && lhs.station == rhs.station }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(fleet.loadID)
-            hasher.combine(station.id)
+        struct Identity: Hashable, Sendable {
+            var loadID: UInt64
+            var stationID: String
         }
+
+        var pageIdentity: Identity { Identity(loadID: fleet.loadID, stationID: station.id) }
     }
 
     let fleet: any FleetSource

@@ -2,21 +2,19 @@ import AtriumSDK
 
 /// A vehicle's page, and "Unlock" for the sandbox's.
 struct VehicleModel: SceneModel {
-    /// Equal and hashed by the fleet load, the vehicle and the error: the host keeps the page until the next load.
-    struct State: Sendable, Hashable {
+    /// Kept by the host per fleet load, vehicle and error, without keeping the fleet alive.
+    struct State: Sendable, IdentifiedState {
         var vehicle: Vehicle
         var fleet: Fleet
         var error: String?
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.fleet.loadID == rhs.fleet.loadID && lhs.vehicle == rhs.vehicle && lhs.error == rhs.error
+        struct Identity: Hashable, Sendable {
+            var loadID: UInt64
+            var vehicleID: String
+            var error: String?
         }
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(fleet.loadID)
-            hasher.combine(vehicle.id)
-            hasher.combine(error)
-        }
+        var pageIdentity: Identity { Identity(loadID: fleet.loadID, vehicleID: vehicle.id, error: error) }
     }
 
     enum Action: Sendable {

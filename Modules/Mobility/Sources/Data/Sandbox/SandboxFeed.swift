@@ -43,10 +43,12 @@ final class SandboxFeed: Sendable {
         case "vehicle_types": data = ["vehicle_types": Self.types.map(\.json)]
         case "station_information": data = ["stations": try await load().stations.map(Self.stationInformation)]
         case "station_status":
-            ttl = 15
+            // Rides refresh the map's copy at once; other changes (another host's rides) show within a minute.
+            ttl = 60
             data = ["stations": try await stationStatus()]
         case "vehicle_status":
-            ttl = 15
+            // Rides refresh the map's copy at once; other changes (another host's rides) show within a minute.
+            ttl = 60
             data = ["vehicles": try await vehicleStatus()]
         case "system_pricing_plans": data = ["plans": Self.plans]
         default: return .json(["error": "There is no such feed file."], status: .notFound)
