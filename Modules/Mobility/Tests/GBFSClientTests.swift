@@ -118,6 +118,32 @@ struct GBFSClientTests {
         }
     }
 
+    @Test func hostileNumbersAreLeftOutNotTrusted() async throws {
+        let holder = ReplyHolder()
+        try await StubHTTPServer.with(answering: { holder.reply(for: $0) }) { stub in
+            holder.set([
+                "/gbfs.json": .init(
+                    body: #"{"ttl": 0, "version": "3.0", "data": {"feeds": [{"name": "vehicle_status", "url": "\#(stub.baseURL)/vs"}]}}"#),
+                "/vs": .init(
+                    body: """
+                        {"ttl": 0, "version": "3.0", "data": {"vehicles": [
+                          {"vehicle_id": "huge", "lat": 1, "lon": 1, "is_reserved": false, "is_disabled": false,
+                           "current_fuel_percent": 1e300, "current_range_meters": 1e300},
+                          {"vehicle_id": "negative", "lat": 1, "lon": 1, "is_reserved": false, "is_disabled": false,
+                           "current_fuel_percent": -5, "current_range_meters": -1},
+                          {"vehicle_id": "offworld", "lat": 95, "lon": 1, "is_reserved": false, "is_disabled": false},
+                          {"vehicle_id": "fine", "lat": 1, "lon": 1, "is_reserved": false, "is_disabled": false, "current_fuel_percent": 55}]}}
+                        """),
+            ])
+            let fleet = try await Self.client(stub).fleet()
+            #expect(fleet.vehicles.map(\.id) == ["huge", "negative", "fine"], "a position off the Earth is left out")
+            #expect(fleet.vehicle(id: "huge")?.batteryPercent == nil && fleet.vehicle(id: "huge")?.rangeMetres == nil)
+            #expect(fleet.vehicle(id: "negative")?.batteryPercent == nil && fleet.vehicle(id: "negative")?.rangeMetres == nil)
+            #expect(fleet.vehicle(id: "fine")?.batteryPercent == 55)
+            #expect(Describe.distance(.infinity) == "unknown distance" && Describe.distance(1234) == "1.2 km")
+        }
+    }
+
     @Test func filesAreKeptForTheirTTLAndFetchedAgainAfter() async throws {
         let holder = ReplyHolder()
         try await StubHTTPServer.with(answering: { holder.reply(for: $0) }) { stub in

@@ -154,8 +154,9 @@ final class GBFSClient: FleetSource {
             guard let point, point.isValid else { return nil }
             return Vehicle(
                 id: entry.id, point: point, typeID: entry.vehicleTypeID, stationID: entry.stationID,
-                batteryPercent: entry.currentFuelPercent.map { Int(($0.value <= 1 ? $0.value * 100 : $0.value).rounded()) },
-                rangeMetres: entry.currentRangeMeters?.value, rentalURL: entry.rentalURIs?.web, code: isSandbox ? entry.id : nil)
+                batteryPercent: entry.currentFuelPercent.flatMap { Self.percent($0.value) },
+                rangeMetres: entry.currentRangeMeters.flatMap { (0...10_000_000).contains($0.value) ? $0.value : nil },
+                rentalURL: entry.rentalURIs?.web, code: isSandbox ? entry.id : nil)
         }
         if atUnknownStations > 0 {
             logger.warning("vehicles at stations the feed does not list were skipped", metadata: ["count": "\(atUnknownStations)"])
@@ -167,6 +168,13 @@ final class GBFSClient: FleetSource {
                 count += 1
                 return count
             })
+    }
+
+    /// A battery level as a whole percentage: GBFS 3 writes 0…1, some feeds 0…100; anything else
+    /// (negative, huge, not a number) is left out rather than trusted.
+    static func percent(_ value: Double) -> Int? {
+        guard value.isFinite, value >= 0, value <= 100 else { return nil }
+        return Int((value <= 1 ? value * 100 : value).rounded())
     }
 
     static func describe(_ error: any Error) -> String {

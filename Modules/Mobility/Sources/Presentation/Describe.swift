@@ -4,7 +4,8 @@ import Foundation
 /// How the pages word vehicles, stations, distances and prices.
 enum Describe {
     static func distance(_ metres: Double) -> String {
-        metres < 1000 ? "\(Int((metres / 10).rounded()) * 10) m" : String(format: "%.1f km", metres / 1000)
+        guard metres.isFinite, metres >= 0 else { return "unknown distance" }
+        return metres < 1000 ? "\(Int((metres / 10).rounded()) * 10) m" : String(format: "%.1f km", metres / 1000)
     }
 
     static func vehicle(_ vehicle: Vehicle, in fleet: Fleet) -> String {
