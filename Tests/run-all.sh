@@ -31,13 +31,18 @@ venv=.build/oidc-provider-venv
 if [ ! -x "$venv/bin/oidc-provider-mock" ]; then
   echo "Installing oidc-provider-mock for the single sign-on tests…"
   python=""
-  for candidate in python3.13 python3.12 /root/.pyenv/versions/3.13.0/bin/python3.13 /root/.pyenv/versions/3.12.1/bin/python3.12; do
-    if command -v "$candidate" >/dev/null 2>&1; then python="$candidate"; break; fi
+  # A candidate counts only when it runs and is 3.12 or later (pyenv shims exist for versions
+  # that are not selected, and fail when run).
+  for candidate in python3.13 python3.12 /root/.pyenv/versions/3.13.0/bin/python3.13 /root/.pyenv/versions/3.12.1/bin/python3.12 python3; do
+    if "$candidate" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then python="$candidate"; break; fi
   done
+  rm -rf "$venv"
   if [ -n "$python" ]; then
-    "$python" -m venv "$venv" && "$venv/bin/pip" install -q "oidc-provider-mock>=0.4,<0.5"
+    "$python" -m venv "$venv"
+    "$venv/bin/pip" install -q "oidc-provider-mock>=0.4,<0.5"
   else
-    python3 -m venv "$venv" && "$venv/bin/pip" install -q "oidc-provider-mock==0.3.4"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q "oidc-provider-mock==0.3.4"
   fi
 fi
 export OIDC_PROVIDER_MOCK="$PWD/$venv/bin/oidc-provider-mock"
