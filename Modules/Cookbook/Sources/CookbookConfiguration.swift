@@ -39,7 +39,7 @@ public struct CookbookConfiguration: ModuleConfiguration {
             }
         }
         for (key, url) in [("recipesURL", recipesURL), ("ingredientsURL", ingredientsURL), ("images.baseURL", images.baseURL)] {
-            if let url, !Self.isWebAddress(url) {
+            if let url, !WebAddress.isValid(url) {
                 problems.append(
                     SettingProblem(key: key, message: "'\(url)' is not an http(s) address", fix: "write one such as https://example.com/recipes"))
             }
@@ -55,11 +55,5 @@ public struct CookbookConfiguration: ModuleConfiguration {
                 SettingProblem(key: "refreshSeconds", message: "must be from 0 to 604800 seconds (a week)", fix: "use a number such as 300"))
         }
         return problems
-    }
-
-    /// An http or https address with a host: the only kind the recipe service can have.
-    static func isWebAddress(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
-        return ["http", "https"].contains(scheme) && url.host?.isEmpty == false
     }
 }

@@ -44,12 +44,9 @@ public struct CodeSettings: Codable, Sendable {
         }
         for (key, address) in [("code.url", url), ("code.webhookURL", webhookURL)] {
             guard let address else { continue }
-            guard let parsed = URL(string: address), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                parsed.host?.isEmpty == false
-            else {
+            if !WebAddress.isValid(address) {
                 problems.append(
                     SettingProblem(key: key, message: "'\(address)' is not an http(s) address", fix: "write one such as https://example.com/login"))
-                continue
             }
         }
         if !(4...8).contains(length) {

@@ -51,8 +51,7 @@ public struct SSOProviderSettings: Codable, Sendable {
         if title.trimmingCharacters(in: .whitespaces).isEmpty {
             problems.append(SettingProblem(key: "\(key).title", message: "is missing", fix: "the button says \"Continue with <title>\""))
         }
-        let issuerURL = URL(string: issuer)
-        if issuerURL?.host?.isEmpty != false || !["http", "https"].contains(issuerURL?.scheme?.lowercased() ?? "") || issuerURL?.query != nil {
+        if !WebAddress.isValid(issuer, allowingQuery: false) {
             problems.append(
                 SettingProblem(
                     key: "\(key).issuer", message: "'\(issuer)' is not an http(s) issuer URL",

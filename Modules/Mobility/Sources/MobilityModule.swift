@@ -26,14 +26,14 @@ public struct MobilityModule: AtriumModule {
 
         public func problems() -> [SettingProblem] {
             var problems: [SettingProblem] = []
-            if feed != "embedded" && !Self.isWebAddress(feed) {
+            if feed != "embedded" && !WebAddress.isValid(feed) {
                 problems.append(
                     SettingProblem(
                         key: "feed", message: "'\(feed)' is neither embedded nor an http(s) address", fix: "write embedded, or the URL of a gbfs.json"
                     ))
             }
             if let url = tiles.url {
-                if !Self.isWebAddress(url) || !url.contains("{z}") || !url.contains("{x}") || !url.contains("{y}") {
+                if !WebAddress.isValid(url) || !url.contains("{z}") || !url.contains("{x}") || !url.contains("{y}") {
                     problems.append(
                         SettingProblem(
                             key: "tiles.url", message: "'\(url)' is not a tile address", fix: "such as https://tile.openstreetmap.org/{z}/{x}/{y}.png"
@@ -49,11 +49,6 @@ public struct MobilityModule: AtriumModule {
                 problems.append(SettingProblem(key: "timeoutSeconds", message: "must be from 1 to 60 seconds, not \(timeoutSeconds)"))
             }
             return problems
-        }
-
-        static func isWebAddress(_ text: String) -> Bool {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
-            return ["http", "https"].contains(scheme) && url.host?.isEmpty == false
         }
     }
 

@@ -93,8 +93,7 @@ public struct MoneyboxModule: AtriumModule {
 
     /// The API's base address ending with "/", or nil when `text` is not an http(s) URL.
     static func apiBase(_ text: String) -> String? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false
-        else { return nil }
+        guard WebAddress.isValid(text) else { return nil }
         return text.hasSuffix("/") ? text : text + "/"
     }
 

@@ -44,8 +44,7 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
                     fix: "write each proxy's address, such as 10.0.0.2 or ::1"))
         }
         if let publicURL {
-            let parsed = URL(string: publicURL)
-            if parsed?.host?.isEmpty != false || !["http", "https"].contains(parsed?.scheme?.lowercased() ?? "") || parsed?.query != nil {
+            if !WebAddress.isValid(publicURL, allowingQuery: false) {
                 problems.append(
                     SettingProblem(
                         key: "publicURL", message: "'\(publicURL)' is not an http(s) address",

@@ -52,9 +52,7 @@ struct LinkResolver: Sendable {
                 }
                 return .path(path)
             case .external(let url):
-                guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                    parsed.host?.isEmpty == false
-                else {
+                guard WebAddress.isValid(url) else {
                     logger.error("redirect left out: not an http(s) address", metadata: ["module": "\(moduleID ?? "host")"])
                     return nil
                 }

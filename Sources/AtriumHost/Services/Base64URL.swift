@@ -25,7 +25,8 @@ enum Base64URL {
         return data
     }
 
-    private static func lenientlyDecoded(_ text: String) -> Data? {
+    /// The bytes of unpadded Base64URL in any spelling (JWT parts from other issuers need not be canonical).
+    static func lenientlyDecoded(_ text: String) -> Data? {
         var bytes = Array(text.utf8)
         for index in bytes.indices {
             switch bytes[index] {

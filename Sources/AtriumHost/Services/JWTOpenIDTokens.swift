@@ -85,7 +85,7 @@ public struct JWTOpenIDTokens: OpenIDTokens {
 
     public func verifyIDToken(_ token: String, keys: Data, expecting: IDTokenExpectations) async throws(IDTokenError) -> IDTokenClaims {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, token.utf8.count <= 64 * 1024, let headerData = Self.base64URL(parts[0]),
+        guard parts.count == 3, token.utf8.count <= 64 * 1024, let headerData = Base64URL.lenientlyDecoded(String(parts[0])),
             let header = try? JSONDecoder().decode(Header.self, from: headerData)
         else { throw .malformed }
         guard let algorithm = header.alg, Self.acceptedAlgorithms.contains(algorithm) else {
@@ -123,12 +123,5 @@ public struct JWTOpenIDTokens: OpenIDTokens {
         return IDTokenClaims(
             subject: subject, email: payload.email, emailVerified: payload.emailVerified?.value, name: payload.name,
             givenName: payload.givenName, familyName: payload.familyName, nickname: payload.nickname, picture: payload.picture)
-    }
-
-    /// Base64URL as JWTs write it (no padding; not required to be canonical).
-    static func base64URL(_ text: Substring) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
-        return Data(base64Encoded: base64)
     }
 }
