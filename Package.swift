@@ -68,6 +68,8 @@ let package = Package(
         // alias expansion, and every problem reported at once); swift-configuration reads the
         // environment.
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        // PostgreSQL storage for several hosts behind one load balancer (`storage.kind: postgres`).
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // Property-based tests: arbitrary input never traps, never takes more than linear time.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
@@ -90,6 +92,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             resources: [.copy("Resources")]
         ),

@@ -9,7 +9,7 @@ import NIOCore
 /// home page, the stylesheet and module assets, and the health checks.
 public struct HostApplication: Sendable {
     public let plan: HostPlan
-    public let storage: SQLiteStorage
+    public let storage: any HostStorage
     public let sessions: SessionStore
     let services: HostSceneServices
     let pages: PageWriter
@@ -20,7 +20,7 @@ public struct HostApplication: Sendable {
     @_spi(AtriumHost)
     public init(
         plan: HostPlan,
-        storage: SQLiteStorage,
+        storage: any HostStorage,
         logger: Logger,
         replacements: [ObjectIdentifier: UseCaseFactory] = [:]
     ) throws {
@@ -36,7 +36,7 @@ public struct HostApplication: Sendable {
         )
     }
 
-    public init(plan: HostPlan, storage: SQLiteStorage, logger: Logger) throws {
+    public init(plan: HostPlan, storage: any HostStorage, logger: Logger) throws {
         try self.init(plan: plan, storage: storage, logger: logger, replacements: [:])
     }
 

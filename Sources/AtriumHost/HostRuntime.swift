@@ -16,26 +16,15 @@ public struct HostRuntime: Sendable {
     }
 
     /// Opens the storage and runs every module's pending migrations. A database that cannot be
-    /// opened, or (when `serving`) that another host serves, is a ``ConfigurationError`` at
-    /// `storage.path`.
-    public func openStorage(serving: Bool = false) async throws -> SQLiteStorage {
-        let path = plan.settings.storage.path
-        let storage: SQLiteStorage
+    /// opened or reached, or (when `serving`) an SQLite file another host serves, is a
+    /// ``ConfigurationError`` at `storage.path` or `storage.url`.
+    public func openStorage(serving: Bool = false) async throws -> any HostStorage {
         do {
             _ = try plan.hostKey.key()
-            storage = try SQLiteStorage(path: path)
-        } catch let error as HostKey.Unavailable {
-            throw ConfigurationError(source: plan.source, problems: [ConfigurationProblem(key: "secrets", message: error.description)])
         } catch {
-            throw ConfigurationError(
-                source: plan.source,
-                problems: [
-                    ConfigurationProblem(
-                        key: "storage.path", message: "the database '\(path)' cannot be opened: \(error)",
-                        fix: "name a database file this user can read and write")
-                ]
-            )
+            throw ConfigurationError(source: plan.source, problems: [ConfigurationProblem(key: "secrets", message: error.description)])
         }
+        let storage = try await connectStorage()
         if serving {
             do {
                 try storage.claimForServing()
@@ -46,16 +35,60 @@ public struct HostRuntime: Sendable {
                     problems: [
                         ConfigurationProblem(
                             key: "storage.path", message: "\(error)",
-                            fix: "stop the other host, or give this one its own storage.path")
+                            fix: "stop the other host, or give this one its own storage.path (several hosts share storage.kind: postgres)")
                     ]
                 )
             }
         }
-        for module in plan.registry.modules {
-            try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
-            module.sharedRecords.connect(to: storage.records(module: module.manifest.id, owner: .shared))
+        do {
+            for module in plan.registry.modules {
+                try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
+                module.sharedRecords.connect(to: storage.records(module: module.manifest.id, owner: .shared))
+            }
+        } catch {
+            try? storage.close()
+            throw error
         }
         return storage
+    }
+
+    private func connectStorage() async throws -> any HostStorage {
+        let settings = plan.settings.storage
+        switch settings.kind {
+        case .sqlite:
+            do {
+                return try SQLiteStorage(path: settings.path)
+            } catch {
+                throw ConfigurationError(
+                    source: plan.source,
+                    problems: [
+                        ConfigurationProblem(
+                            key: "storage.path", message: "the database '\(settings.path)' cannot be opened: \(error)",
+                            fix: "name a database file this user can read and write")
+                    ]
+                )
+            }
+        case .postgres:
+            // The plan checked the address; a problem here is the server's.
+            guard let address = settings.postgresAddress else {
+                throw ConfigurationError(source: plan.source, problems: [ConfigurationProblem(key: "storage.url", message: "is missing")])
+            }
+            do {
+                return try await PostgresStorage.open(address: address, poolSize: settings.poolSize, logger: logger)
+            } catch let error as PostgresUnavailable {
+                throw ConfigurationError(
+                    source: plan.source, problems: [ConfigurationProblem(key: "storage.url", message: error.description, fix: error.fix)])
+            } catch {
+                throw ConfigurationError(
+                    source: plan.source,
+                    problems: [
+                        ConfigurationProblem(
+                            key: "storage.url", message: "the host's tables on \(address) cannot be made: \(String(reflecting: error))",
+                            fix: "give user '\(address.user)' the right to create tables in database '\(address.database)'")
+                    ]
+                )
+            }
+        }
     }
 
     /// Serves until SIGTERM or SIGINT under swift-service-lifecycle: the server finishes the
@@ -72,7 +105,7 @@ public struct HostRuntime: Sendable {
             metadata: [
                 "address": "http://\(plan.settings.http.host):\(plan.settings.http.port)",
                 "modules": "\(ids.joined(separator: ","))",
-                "storage": "\(storage.path)",
+                "storage": "\(storage.location)",
                 "expiredSessionsRemoved": "\(purged)",
             ]
         )
@@ -92,7 +125,7 @@ public struct HostRuntime: Sendable {
         try await group.run()
     }
 
-    func shutDown(storage: SQLiteStorage) async {
+    func shutDown(storage: any HostStorage) async {
         for module in plan.registry.modules.reversed() {
             logger.info("shutting down", metadata: ["module": "\(module.manifest.id)"])
             for handler in module.shutdownHandlers.reversed() { await handler() }
@@ -107,7 +140,7 @@ public struct HostRuntime: Sendable {
 /// storage closes.
 struct ModulesService: Service {
     let runtime: HostRuntime
-    let storage: SQLiteStorage
+    let storage: any HostStorage
 
     func run() async throws {
         try? await gracefulShutdown()

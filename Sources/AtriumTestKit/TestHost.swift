@@ -5,8 +5,9 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 
-/// A host booted in-process for tests: a temporary configuration file and database, the modules
-/// you name, and optionally replaced use-case factories.
+/// A host booted in-process for tests: a temporary configuration file and database (SQLite, or a
+/// schema of its own on PostgreSQL: see ``TestStorage``), the modules you name, and optionally
+/// replaced use-case factories.
 ///
 /// ```swift
 /// let host = try await TestHost.boot(modules: [PilotModule.self], configuration: "modules: [pilot]")
@@ -17,28 +18,30 @@ import Logging
 /// ```
 public struct TestHost: Sendable {
     public let plan: HostPlan
-    public let storage: SQLiteStorage
+    public let storage: any HostStorage
     public let directory: URL
     /// The services the modules were given: move ``TestServices/clock``, script ``TestServices/random``.
     public let services: TestServices
     let replacements: [ObjectIdentifier: UseCaseFactory]
 
-    /// Boots `modules` with `configuration` (YAML; `storage.path` is set to a temporary file unless
-    /// given). Throws ``ConfigurationError`` when the configuration is invalid.
+    /// Boots `modules` with `configuration` (YAML; `storage` is set to a temporary database of the
+    /// `storage` kind unless given). Two hosts booted on one `directory` share one database: on
+    /// PostgreSQL they stand for two hosts behind a load balancer. Throws ``ConfigurationError`` when the configuration is invalid.
     public static func boot(
         modules: [any AtriumModule.Type],
         configuration yaml: String,
         environment: [String: String] = [:],
         directory: URL? = nil,
         replacements: [UseCaseReplacement] = [],
-        services: TestServices = TestServices()
+        services: TestServices = TestServices(),
+        storage backend: TestStorage = .forHosts
     ) async throws -> TestHost {
         let directory = directory ?? FileManager.default.temporaryDirectory.appending(path: "atrium-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appending(path: "atrium.yaml")
         var text = yaml
         if !yaml.contains("storage:") {
-            text += "\nstorage:\n  path: \(directory.appending(path: "atrium.sqlite").path)\n"
+            text += "\n" + backend.section(for: directory)
         }
         if !yaml.contains("secrets:") {
             // The host key lives beside the database, so a host booted again on the same folder
@@ -78,6 +81,10 @@ public struct TestHost: Sendable {
             try await body(TestBrowser(client: client))
         }
     }
+
+    /// Everything the host's database holds, as bytes: check that a secret is never stored in the
+    /// clear.
+    public func storedBytes() async throws -> Data { try await storage.storedBytes() }
 
     /// Closes the database and deletes the temporary folder.
     public func tearDown() {

@@ -36,7 +36,7 @@ struct Render: AsyncParsableCommand {
     func run() async throws {
         let logger = Console.logger(level: .warning)
         let plan = try await options.plan(logger: logger)
-        let storage: SQLiteStorage
+        let storage: any HostStorage
         do {
             storage = try await HostRuntime(plan: plan, logger: logger).openStorage()
         } catch let error as ConfigurationError {

@@ -176,14 +176,3 @@ struct SessionHardeningTests {
         #expect(deleted && after == nil)
     }
 }
-
-extension SQLiteStorage {
-    /// Moves every session's expiry back, as if it had last slid `seconds` ago.
-    func ageSessions(bySeconds seconds: Double) async throws {
-        try await database.write { db in
-            try db.execute(sql: "UPDATE sessions SET expiresAt = expiresAt - ?", arguments: [seconds])
-        }
-        // Behind the store's back: what it remembers of the sessions is no longer true.
-        sessionCache.forgetAll()
-    }
-}

@@ -210,10 +210,7 @@ struct MoneyboxHostTests {
             let pay = try Self.paymentPath(in: try await browser.get("/moneybox/accounts/8043"))
             _ = try await browser.post(pay, form: [:])
         }
-        var bytes = Data()
-        for suffix in ["", "-wal"] {
-            bytes += (try? Data(contentsOf: directory.appending(path: "atrium.sqlite\(suffix)"))) ?? Data()
-        }
+        let bytes = try await first.storedBytes()
         #expect(!bytes.isEmpty)
         // Every sandbox token is a JWT, which starts "eyJ"; only sealed ones may be stored.
         #expect(bytes.range(of: Data("eyJ".utf8)) == nil)

@@ -1,20 +1,66 @@
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
 
-/// `storage.path`: the SQLite file every module's records and the sessions live in.
+/// `storage`: where every module's records and the sessions live: the SQLite file at `path` (one
+/// host), or the PostgreSQL server at `url` (several hosts behind one load balancer).
 public struct StorageSettings: ModuleConfiguration, Equatable {
+    public enum Kind: String, Codable, Sendable {
+        case sqlite
+        case postgres
+    }
+
+    public var kind = Kind.sqlite
+    /// The SQLite file (`kind: sqlite`).
     public var path = ".atrium/atrium.sqlite"
+    /// `postgres://user:password@host:5432/database` (`kind: postgres`; usually `STORAGE_URL`).
+    public var url: String?
+    /// How many connections this host opens to PostgreSQL at most.
+    public var poolSize = 10
 
     public init() {}
     public init(path: String) { self.path = path }
 
     public func problems() -> [SettingProblem] {
-        path.isEmpty ? [SettingProblem(key: "path", message: "is empty", fix: "write a file path such as .atrium/atrium.sqlite")] : []
+        var problems: [SettingProblem] = []
+        switch kind {
+        case .sqlite:
+            if path.isEmpty {
+                problems.append(SettingProblem(key: "path", message: "is empty", fix: "write a file path such as .atrium/atrium.sqlite"))
+            }
+            if url != nil {
+                problems.append(
+                    SettingProblem(
+                        key: "url", message: "is set, but storage.kind is sqlite",
+                        fix: "write `kind: postgres` to use the server, or remove storage.url"))
+            }
+        case .postgres:
+            guard let url else {
+                problems.append(
+                    SettingProblem(
+                        key: "url", message: "is missing: storage.kind postgres needs a server",
+                        fix: "write url: postgres://user:password@host:5432/database, or set STORAGE_URL"))
+                break
+            }
+            do throws(PostgresAddress.Invalid) {
+                _ = try PostgresAddress(url: url)
+            } catch {
+                problems.append(SettingProblem(key: "url", message: error.description, fix: error.fix))
+            }
+        }
+        if !(1...500).contains(poolSize) {
+            problems.append(
+                SettingProblem(key: "poolSize", message: "is \(poolSize)", fix: "write a number of connections from 1 to 500, such as 10"))
+        }
+        return problems
     }
+
+    /// The server's address, once ``problems()`` found none.
+    @_spi(AtriumHost) public var postgresAddress: PostgresAddress? { url.flatMap { try? PostgresAddress(url: $0) } }
 
     /// What would stop the database from opening at `path`, found before serving: a folder where
     /// the file should be, or a place this user cannot write. `origin` names where it was set.
     func problem(origin: ConfigurationSource.Origin?) -> ConfigurationProblem? {
+        guard kind == .sqlite else { return nil }
         let setBy: String =
             switch origin {
             case .environment(let variable): " (the environment sets \(variable))"

@@ -9,7 +9,7 @@ import Logging
 struct EndpointResponder: Sendable {
     let route: RouteRegistration
     let handle: @Sendable (EndpointRequest) async -> EndpointReply
-    let storage: SQLiteStorage
+    let storage: any HostStorage
     /// The host's logger tagged with the route's module, made once at boot.
     let logger: Logger
 

@@ -4,7 +4,7 @@
 /// is looked up on first use, so a scene that stores nothing creates no session; a visitor who
 /// stores something is remembered, so it is kept while they keep coming back.
 struct OwnerRecordStore: ForwardingRecordStore {
-    let storage: SQLiteStorage
+    let storage: any HostStorage
     let module: String
     let session: RequestSession
 

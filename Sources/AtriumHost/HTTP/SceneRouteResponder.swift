@@ -8,7 +8,7 @@ import Logging
 struct SceneRouteResponder: Sendable {
     let route: RouteRegistration
     let respond: @Sendable (SceneRequest) async -> SceneResponse
-    let storage: SQLiteStorage
+    let storage: any HostStorage
     let sessions: SessionStore
     let services: HostSceneServices
     let pages: PageWriter

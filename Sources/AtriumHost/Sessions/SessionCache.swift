@@ -4,7 +4,7 @@ import Synchronization
 /// SQLite. True for the same reason as ``RecordCache``: every change to a session goes through this
 /// process's ``SessionStore``, which forgets the session after committing, and a read that raced a
 /// change (a sign-out in another tab) cannot put back what it read.
-final class SessionCache: Sendable {
+public final class SessionCache: Sendable {
     private struct State {
         var sessions: [String: SessionRecord] = [:]
         var generation: UInt64 = 0

@@ -1,7 +1,6 @@
 @_spi(AtriumHost) import AtriumSDK
 import Crypto
 import Foundation
-import GRDB
 
 /// Server-side sessions in the host's database. The cookie carries a random token; the database
 /// keeps only its SHA-256 hash, so a copy of the database opens no session.
@@ -13,9 +12,10 @@ public struct SessionStore: Sendable {
         public var isExtended: Bool
     }
 
-    let database: DatabasePool
-    let cache: SessionCache
-    let records: RecordCache
+    let table: any SessionTable
+    /// nil when several hosts share the database (nothing read can be kept then).
+    let cache: SessionCache?
+    let records: RecordCache?
     /// Signs anonymous visitors' cookies, which need no row.
     let pass: VisitorPass
     /// How long an anonymous visitor is remembered after their last use (and their records kept);
@@ -30,13 +30,13 @@ public struct SessionStore: Sendable {
 
     @_spi(AtriumHost)
     public init(
-        storage: SQLiteStorage,
+        storage: any HostStorage,
         hostKey: HostKey,
         lifetime: Duration = .seconds(30 * 24 * 3600),
         signInMerges: [String: [String: SignInMerge]] = [:],
         now: @escaping @Sendable () -> Date = Date.init
     ) throws(HostKey.Unavailable) {
-        self.database = storage.database
+        self.table = storage.sessionTable
         self.cache = storage.sessionCache
         self.records = storage.recordCache
         self.pass = try VisitorPass(hostKey: hostKey)
@@ -70,21 +70,20 @@ public struct SessionStore: Sendable {
         userID: String? = nil,
         lifetime: Duration? = nil
     ) async throws -> (token: String, record: SessionRecord) {
-        let lifetime = lifetime ?? self.lifetime
-        let visitorID = visitorID ?? VisitorPass.newVisitorID()
-        return try await database.write { [now] db in
-            try Self.insert(db, visitorID: visitorID, userID: userID, previousCSRFToken: nil, lifetime: lifetime, at: now())
-        }
+        let date = now()
+        let (token, hash, record) = Self.make(
+            visitorID: visitorID ?? VisitorPass.newVisitorID(), userID: userID, previousCSRFToken: nil, lifetime: lifetime ?? self.lifetime, at: date)
+        try await table.insert(record, hash: hash, createdAt: date.timeIntervalSince1970)
+        return (token, record)
     }
 
-    private static func insert(
-        _ db: Database,
+    private static func make(
         visitorID: String,
         userID: String?,
         previousCSRFToken: String?,
         lifetime: Duration,
         at date: Date
-    ) throws -> (token: String, record: SessionRecord) {
+    ) -> (token: String, hash: String, record: SessionRecord) {
         let token = randomToken()
         let seconds = Double(lifetime.components.seconds)
         let record = SessionRecord(
@@ -95,17 +94,7 @@ public struct SessionStore: Sendable {
             expiresAt: date.timeIntervalSince1970 + seconds,
             lifetime: seconds
         )
-        try db.execute(
-            sql: """
-                INSERT INTO sessions (tokenHash, visitorID, userID, csrfToken, previousCSRFToken, createdAt, expiresAt, lifetime)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                hash(token), record.visitorID, record.userID, record.csrfToken, previousCSRFToken, date.timeIntervalSince1970,
-                record.expiresAt, seconds,
-            ]
-        )
-        return (token, record)
+        return (token, hash(token), record)
     }
 
     /// The live session for a token, its expiry slid forward when it has fallen behind; nil when
@@ -114,13 +103,13 @@ public struct SessionStore: Sendable {
         let hash = Self.hash(token)
         let current = now().timeIntervalSince1970
         var record: SessionRecord
-        if let cached = cache.session(for: hash) {
+        if let cached = cache?.session(for: hash) {
             guard cached.expiresAt > current else { return nil }
             record = cached
         } else {
-            let generation = cache.generation
-            guard let stored = try lookUp(hash: hash, at: current) else { return nil }
-            cache.keep(stored, for: hash, readAt: generation)
+            let generation = cache?.generation ?? 0
+            guard let stored = try await table.session(hash: hash, liveAt: current) else { return nil }
+            cache?.keep(stored, for: hash, readAt: generation)
             record = stored
         }
         let slid = current + record.lifetime
@@ -128,32 +117,9 @@ public struct SessionStore: Sendable {
             return Found(record: record, isExtended: false)
         }
         record.expiresAt = slid
-        defer { cache.forget([hash]) }
-        try await database.write { db in
-            try db.execute(sql: "UPDATE sessions SET expiresAt = ? WHERE tokenHash = ? AND replacedAt IS NULL", arguments: [slid, hash])
-        }
+        defer { cache?.forget([hash]) }
+        try await table.slide(hash: hash, to: slid)
         return Found(record: record, isExtended: true)
-    }
-
-    /// Reads a session row on the calling thread: a point lookup by primary key costs microseconds,
-    /// far less than handing the work to GRDB's reader queue and back.
-    private func lookUp(hash: String, at current: Double) throws -> SessionRecord? {
-        try database.read { db -> SessionRecord? in
-            let statement = try db.cachedStatement(
-                sql: """
-                    SELECT visitorID, userID, csrfToken, previousCSRFToken, expiresAt, lifetime, replacedAt
-                    FROM sessions WHERE tokenHash = ? AND expiresAt > ?
-                    """)
-            let row = try Row.fetchOne(statement, arguments: [hash, current])
-            return row.map {
-                let replacedAt: Double? = $0["replacedAt"]
-                return SessionRecord(
-                    visitorID: $0["visitorID"], userID: replacedAt == nil ? $0["userID"] : nil, csrfToken: $0["csrfToken"],
-                    previousCSRFToken: $0["previousCSRFToken"], expiresAt: $0["expiresAt"], lifetime: $0["lifetime"],
-                    isReplaced: replacedAt != nil
-                )
-            }
-        }
     }
 
     /// Replaces a session by a new one for the same visitor, signed in as `userID`, in one
@@ -164,68 +130,42 @@ public struct SessionStore: Sendable {
         token: String, record: SessionRecord
     ) {
         let lifetime = lifetime ?? self.lifetime
-        let merges = signInMerges
+        let date = now()
         defer {
-            if let token { cache.forget([Self.hash(token)]) }
-            if let userID { records.forget(owners: [RecordOwner.visitor(visitorID).key, RecordOwner.user(userID).key]) }
+            if let token { cache?.forget([Self.hash(token)]) }
+            if let userID { records?.forget(owners: [RecordOwner.visitor(visitorID).key, RecordOwner.user(userID).key]) }
         }
-        return try await database.write { [now] db in
-            let date = now()
-            var previousCSRFToken = previous
-            if let token {
-                let hash = Self.hash(token)
-                previousCSRFToken = try String.fetchOne(db, sql: "SELECT csrfToken FROM sessions WHERE tokenHash = ?", arguments: [hash]) ?? previous
-                let graceEnd = date.timeIntervalSince1970 + Self.replacedSessionGrace
-                try db.execute(
-                    sql: "UPDATE sessions SET replacedAt = ?, expiresAt = MIN(expiresAt, ?) WHERE tokenHash = ?",
-                    arguments: [date.timeIntervalSince1970, graceEnd, hash]
-                )
-            }
-            if let userID {
-                try SignInCarryOver(merges: merges).move(
-                    from: RecordOwner.visitor(visitorID).key, to: RecordOwner.user(userID).key, in: db, at: date)
-                try db.execute(sql: "DELETE FROM visitors WHERE visitorID = ?", arguments: [visitorID])
-            }
-            return try Self.insert(
-                db, visitorID: visitorID, userID: userID, previousCSRFToken: previousCSRFToken, lifetime: lifetime, at: date)
+        let carryOver = userID.map {
+            SignInCarryOver(
+                merges: signInMerges, visitor: RecordOwner.visitor(visitorID).key, user: RecordOwner.user($0).key, visitorID: visitorID)
         }
+        let session = Self.make(visitorID: visitorID, userID: userID, previousCSRFToken: nil, lifetime: lifetime, at: date)
+        let stored = try await table.replace(
+            hash: token.map(Self.hash), previous: previous, graceEnd: date.timeIntervalSince1970 + Self.replacedSessionGrace,
+            carryOver: carryOver, at: date, with: session.record, newHash: session.hash)
+        return (session.token, stored)
     }
 
     public func revoke(token: String) async throws {
         let hash = Self.hash(token)
-        defer { cache.forget([hash]) }
-        try await database.write { db in
-            try db.execute(sql: "DELETE FROM sessions WHERE tokenHash = ?", arguments: [hash])
-        }
+        defer { cache?.forget([hash]) }
+        try await table.delete(hash: hash)
     }
 
     /// Deletes expired sessions, and anonymous visitors not seen for their lifetime with what they
     /// saved; returns how many sessions and visitors.
     @discardableResult
     public func purgeExpired() async throws -> Int {
-        let current = now().timeIntervalSince1970
         defer {
-            cache.forgetAll()
-            records.forgetAll()
+            cache?.forgetAll()
+            records?.forgetAll()
         }
-        return try await database.write { db in
-            try db.execute(sql: "DELETE FROM sessions WHERE expiresAt <= ?", arguments: [current])
-            let sessions = db.changesCount
-            try db.execute(
-                sql: "DELETE FROM records WHERE owner IN (SELECT 'visitor:' || visitorID FROM visitors WHERE expiresAt <= ?)", arguments: [current])
-            try db.execute(sql: "DELETE FROM visitors WHERE expiresAt <= ?", arguments: [current])
-            return sessions + db.changesCount
-        }
+        return try await table.purgeExpired(at: now().timeIntervalSince1970)
     }
 
     /// Remembers an anonymous visitor who saved something, for the lifetime from now: the periodic
     /// purge deletes what they saved once they have not come back for that long.
     public func keepVisitor(_ visitorID: String) async throws {
-        let until = now().timeIntervalSince1970 + Double(lifetime.components.seconds)
-        try await database.write { db in
-            try db.execute(
-                sql: "INSERT INTO visitors (visitorID, expiresAt) VALUES (?, ?) ON CONFLICT (visitorID) DO UPDATE SET expiresAt = excluded.expiresAt",
-                arguments: [visitorID, until])
-        }
+        try await table.keepVisitor(visitorID, until: now().timeIntervalSince1970 + Double(lifetime.components.seconds))
     }
 }

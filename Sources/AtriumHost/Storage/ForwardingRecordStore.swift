@@ -19,6 +19,10 @@ extension ForwardingRecordStore {
         try await target().deleteRecord(id: id, in: collection)
     }
 
+    func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
+        try await target().insert(record, id: id, in: collection)
+    }
+
     func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
         try await target().records(type, in: collection)
     }

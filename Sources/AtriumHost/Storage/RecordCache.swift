@@ -8,7 +8,7 @@ import Synchronization
 /// the database's host lock, so no other host writes it). A read that raced a write cannot put the
 /// value it read back: each write moves the generation on, and a value read under an older
 /// generation is not kept.
-final class RecordCache: Sendable {
+public final class RecordCache: Sendable {
     struct Key: Hashable, Sendable {
         var module: String
         var collection: String

@@ -70,6 +70,21 @@ struct SQLiteRecordStore: RecordStore {
         }
     }
 
+    func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
+        let json = try JSONEncoder().encode(record)
+        defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
+        return try await database.write { [module, owner] db in
+            try db.execute(
+                sql: """
+                    INSERT INTO records (module, owner, collection, id, json, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (module, owner, collection, id) DO NOTHING
+                    """,
+                arguments: [module, owner, collection, id, json, Date().timeIntervalSince1970]
+            )
+            return db.changesCount == 1
+        }
+    }
+
     func deleteRecord(id: String, in collection: String) async throws {
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
         try await database.write { [module, owner] db in

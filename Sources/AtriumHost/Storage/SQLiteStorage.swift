@@ -6,12 +6,15 @@ import Synchronization
 
 /// The embedded database: one SQLite file in WAL mode with full synchronisation, so a committed
 /// write survives a crash of the host or the machine.
-public final class SQLiteStorage: Sendable {
+public final class SQLiteStorage: HostStorage {
     let database: DatabasePool
     public let path: String
-    /// What this process last read, kept true by forgetting what it writes (see ``RecordCache``).
-    let recordCache = RecordCache()
-    let sessionCache = SessionCache()
+    /// What this process last read, kept true by forgetting what it writes (see ``RecordCache``):
+    /// a serving host holds the database's host lock, so no other host writes it.
+    let cache = RecordCache()
+    public var recordCache: RecordCache? { cache }
+    public let sessionCache: SessionCache? = SessionCache()
+    public let sessionTable: any SessionTable
     /// The open host lock file, while this process serves the database.
     private let hostLock = Mutex<Int32?>(nil)
 
@@ -31,6 +34,7 @@ public final class SQLiteStorage: Sendable {
         }
         configuration.busyMode = .timeout(5)
         database = try DatabasePool(path: path, configuration: configuration)
+        sessionTable = SQLiteSessionTable(database: database)
         self.path = path
         try Self.migrator.migrate(database)
     }
@@ -94,13 +98,19 @@ public final class SQLiteStorage: Sendable {
         return migrator
     }
 
-    /// A module's records for one owner.
+    public var location: String { path }
+
     public func records(module: String, owner: RecordOwner) -> any RecordStore {
-        SQLiteRecordStore(database: database, cache: recordCache, module: module, owner: owner.key)
+        SQLiteRecordStore(database: database, cache: cache, module: module, owner: owner.key)
     }
 
-    /// Runs the module's migrations that have not yet succeeded, each in its own transaction.
+    /// Runs the module's migrations that have not yet succeeded, each in its own transaction,
+    /// holding the file's migration lock: a second process opening the file at the same moment
+    /// (`atrium render` beside a starting host) waits, then finds them done.
     public func migrate(module: String, migrations: [StorageMigration]) async throws {
+        guard !migrations.isEmpty else { return }
+        let lock = try await lockForMigrating()
+        defer { Glibc.close(lock) }
         for migration in migrations {
             let applied = try await database.read { db in
                 try Bool.fetchOne(
@@ -111,7 +121,7 @@ public final class SQLiteStorage: Sendable {
             }
             if applied { continue }
             let migrator = SQLiteRecordMigrator(database: database, module: module)
-            defer { recordCache.forgetAll() }
+            defer { cache.forgetAll() }
             try await migration.migrate(migrator)
             try await database.write { db in
                 try db.execute(
@@ -122,19 +132,27 @@ public final class SQLiteStorage: Sendable {
         }
     }
 
-    /// Whether the database answers a query (for `/health/ready`).
+    /// Takes the migration lock beside the database file, waiting (without blocking a thread) while
+    /// another process or storage holds it; returns the descriptor to close.
+    private func lockForMigrating() async throws -> Int32 {
+        let lockPath = path + "-migrate.lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw ClaimRefused(description: "the lock file '\(lockPath)' cannot be opened: \(String(cString: strerror(errno)))")
+        }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            do {
+                try await Task.sleep(for: .milliseconds(10))
+            } catch {
+                Glibc.close(descriptor)
+                throw error
+            }
+        }
+        return descriptor
+    }
+
     public func isReady() async -> Bool {
         (try? await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
-    }
-
-    /// How many remembered anonymous visitors the database holds (for tests).
-    func visitorRowCount() async throws -> Int {
-        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visitors") ?? 0 }
-    }
-
-    /// How many session rows the database holds, expired ones included (for tests).
-    func sessionRowCount() async throws -> Int {
-        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0 }
     }
 
     /// Claims the database for this host until it closes: its caches are true only while no other

@@ -1,45 +1,44 @@
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
-import GRDB
 
 /// Moves what a visitor saved to the account they sign in as, inside the sign-in's transaction: a
 /// record the account lacks moves as it is; where both have one with the same id, the module's
 /// merge decides, else the account's is kept. The visitor's records are gone afterwards.
-struct SignInCarryOver {
+///
+/// The rules are here, the SQL in each storage: it reads ``Row``s (the visitor's records, each with
+/// the account's record of the same id), and carries out the ``Step``s this plans.
+public struct SignInCarryOver: Sendable {
     /// module → collection → merge.
     let merges: [String: [String: SignInMerge]]
+    /// The owner keys (see ``RecordOwner``) of the visitor and of the account.
+    let visitor: String
+    let user: String
+    /// The visitor id, no longer remembered once the records moved.
+    let visitorID: String
 
-    func move(from visitor: String, to user: String, in db: Database, at date: Date) throws {
-        let rows = try Row.fetchAll(db, sql: "SELECT module, collection, id, json FROM records WHERE owner = ?", arguments: [visitor])
-        for row in rows {
-            let module: String = row["module"]
-            let collection: String = row["collection"]
-            let id: String = row["id"]
-            let visitorJSON: Data = row["json"]
-            let accountJSON = try Data.fetchOne(
-                db,
-                sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
-                arguments: [module, user, collection, id]
-            )
-            if let accountJSON {
-                // A record that no longer decodes cannot be merged; the account's is kept, and the
-                // sign-in goes on.
-                if let merge = merges[module]?[collection], let merged = try? merge.merge(visitorJSON, accountJSON) {
-                    try db.execute(
-                        sql: "UPDATE records SET json = ?, updatedAt = ? WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
-                        arguments: [merged, date.timeIntervalSince1970, module, user, collection, id]
-                    )
-                }
-                try db.execute(
-                    sql: "DELETE FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
-                    arguments: [module, visitor, collection, id]
-                )
-            } else {
-                try db.execute(
-                    sql: "UPDATE records SET owner = ?, updatedAt = ? WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
-                    arguments: [user, date.timeIntervalSince1970, module, visitor, collection, id]
-                )
-            }
+    /// A record the visitor saved, and the account's record with the same id if it has one.
+    struct Row {
+        var module: String
+        var collection: String
+        var id: String
+        var visitorJSON: Data
+        var accountJSON: Data?
+    }
+
+    enum Step: Equatable {
+        /// The account has no such record: the visitor's becomes the account's.
+        case move(module: String, collection: String, id: String)
+        /// Both had one: the account's becomes `json` (when merged) and the visitor's is deleted.
+        case keepAccount(module: String, collection: String, id: String, json: Data?)
+    }
+
+    func steps(for rows: [Row]) -> [Step] {
+        rows.map { row in
+            guard let accountJSON = row.accountJSON else { return .move(module: row.module, collection: row.collection, id: row.id) }
+            // A record that no longer decodes cannot be merged; the account's is kept, and the
+            // sign-in goes on.
+            let merged = merges[row.module]?[row.collection].flatMap { try? $0.merge(row.visitorJSON, accountJSON) }
+            return .keepAccount(module: row.module, collection: row.collection, id: row.id, json: merged)
         }
     }
 }

@@ -7,6 +7,10 @@ public protocol RecordStore: Sendable {
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record?
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws
     func deleteRecord(id: String, in collection: String) async throws
+    /// Saves the record only when the collection holds none with this id, as one step: a unique
+    /// key. Returns false, changing nothing, when there is one already; of several requests
+    /// inserting one id at once, on one host or several, exactly one gets true.
+    func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool
     /// Every record of a collection, ordered by id.
     func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record]
     /// Reads a record, changes it and writes it back as one step: no other write to the store can
@@ -23,4 +27,14 @@ public protocol RecordStore: Sendable {
         in collection: String,
         _ change: @escaping @Sendable (inout Record?) throws -> Result
     ) async throws -> Result
+}
+
+extension RecordStore {
+    public func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
+        try await update(Record.self, id: id, in: collection) { stored in
+            guard stored == nil else { return false }
+            stored = record
+            return true
+        }
+    }
 }

@@ -1,8 +1,8 @@
 import AtriumSDK
 
 /// Accounts in the module's shared records: by id, with an index from email to id, and their
-/// passwords as the host's slow salted hashes. The email's index entry is claimed in one step, so
-/// two sign-ups with one email cannot both succeed.
+/// passwords as the host's slow salted hashes. The email's index entry is a unique key, inserted in
+/// one step, so two sign-ups with one email cannot both succeed, even on two hosts.
 final class StoredAccounts: AccountRepository {
     struct EmailEntry: Codable, Sendable { var accountID: String }
 
@@ -32,14 +32,16 @@ final class StoredAccounts: AccountRepository {
         // The account first, then its email: an email entry never points at nothing.
         try await records.save(account, id: account.id, in: "accounts")
         let id = account.id
+        let claimed: Bool
         do {
-            try await records.update(EmailEntry.self, id: account.email, in: "emails") { entry in
-                guard entry == nil else { throw LoginError.emailTaken }
-                entry = EmailEntry(accountID: id)
-            }
+            claimed = try await records.insert(EmailEntry(accountID: id), id: account.email, in: "emails")
         } catch {
             try? await records.deleteRecord(id: account.id, in: "accounts")
             throw error
+        }
+        guard claimed else {
+            try? await records.deleteRecord(id: account.id, in: "accounts")
+            throw LoginError.emailTaken
         }
         return account
     }

@@ -1,0 +1,150 @@
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// Sessions and remembered visitors on the PostgreSQL server, so every host finds every session.
+struct PostgresSessionTable: SessionTable {
+    let client: PostgresClient
+    let logger: Logger
+
+    func insert(_ record: SessionRecord, hash: String, createdAt: Double) async throws {
+        try await client.query(Self.insertion(record, hash: hash, createdAt: createdAt), logger: logger)
+    }
+
+    private static func insertion(_ record: SessionRecord, hash: String, createdAt: Double) -> PostgresQuery {
+        """
+        INSERT INTO sessions (token_hash, visitor_id, user_id, csrf_token, previous_csrf_token, created_at, expires_at, lifetime)
+        VALUES (\(hash), \(record.visitorID), \(record.userID), \(record.csrfToken), \(record.previousCSRFToken), \(createdAt),
+                \(record.expiresAt), \(record.lifetime))
+        """
+    }
+
+    func session(hash: String, liveAt current: Double) async throws -> SessionRecord? {
+        let rows = try await client.query(
+            """
+            SELECT visitor_id, user_id, csrf_token, previous_csrf_token, expires_at, lifetime, replaced_at
+            FROM sessions WHERE token_hash = \(hash) AND expires_at > \(current)
+            """, logger: logger)
+        for try await (visitorID, userID, csrfToken, previousCSRFToken, expiresAt, lifetime, replacedAt) in rows.decode(
+            (String, String?, String, String?, Double, Double, Double?).self)
+        {
+            return SessionRecord(
+                visitorID: visitorID, userID: replacedAt == nil ? userID : nil, csrfToken: csrfToken, previousCSRFToken: previousCSRFToken,
+                expiresAt: expiresAt, lifetime: lifetime, isReplaced: replacedAt != nil)
+        }
+        return nil
+    }
+
+    func slide(hash: String, to expiresAt: Double) async throws {
+        try await client.query(
+            "UPDATE sessions SET expires_at = \(expiresAt) WHERE token_hash = \(hash) AND replaced_at IS NULL", logger: logger)
+    }
+
+    func replace(
+        hash: String?,
+        previous: String?,
+        graceEnd: Double,
+        carryOver: SignInCarryOver?,
+        at date: Date,
+        with record: SessionRecord,
+        newHash: String
+    ) async throws -> SessionRecord {
+        let logger = logger
+        return try await client.withConnection { connection in
+            try await connection.inTransaction(logger: logger) { connection in
+                var record = record
+                record.previousCSRFToken = previous
+                let now = date.timeIntervalSince1970
+                if let hash {
+                    let rows = try await connection.query(
+                        """
+                        UPDATE sessions SET replaced_at = \(now), expires_at = LEAST(expires_at, \(graceEnd))
+                        WHERE token_hash = \(hash) RETURNING csrf_token
+                        """, logger: logger)
+                    for try await csrfToken in rows.decode(String.self) { record.previousCSRFToken = csrfToken }
+                }
+                if let carryOver {
+                    try await Self.carry(carryOver, on: connection, at: now, logger: logger)
+                    try await connection.query("DELETE FROM visitors WHERE visitor_id = \(carryOver.visitorID)", logger: logger)
+                }
+                try await connection.query(Self.insertion(record, hash: newHash, createdAt: now), logger: logger)
+                return record
+            }
+        }
+    }
+
+    private static func carry(_ carryOver: SignInCarryOver, on connection: PostgresConnection, at date: Double, logger: Logger) async throws {
+        var rows: [SignInCarryOver.Row] = []
+        let found = try await connection.query(
+            """
+            SELECT v.module, v.collection, v.id, v.json, a.json FROM records v
+            LEFT JOIN records a ON a.module = v.module AND a.collection = v.collection AND a.key = v.key AND a.owner = \(carryOver.user)
+            WHERE v.owner = \(carryOver.visitor) FOR UPDATE OF v
+            """, logger: logger)
+        for try await (module, collection, id, visitorJSON, accountJSON) in found.decode((String, String, ByteBuffer, Data, Data?).self) {
+            rows.append(.init(module: module, collection: collection, id: String(buffer: id), visitorJSON: visitorJSON, accountJSON: accountJSON))
+        }
+        let (visitor, user) = (carryOver.visitor, carryOver.user)
+        for step in carryOver.steps(for: rows) {
+            switch step {
+            case .move(let module, let collection, let id):
+                try await connection.query(
+                    """
+                    UPDATE records SET owner = \(user), updated_at = \(date)
+                    WHERE module = \(module) AND owner = \(visitor) AND collection = \(collection) AND key = \(PostgresRecordStore.key(id))
+                    """, logger: logger)
+            case .keepAccount(let module, let collection, let id, let json):
+                if let json {
+                    try await connection.query(
+                        """
+                        UPDATE records SET json = \(ByteBuffer(bytes: json)), updated_at = \(date)
+                        WHERE module = \(module) AND owner = \(user) AND collection = \(collection) AND key = \(PostgresRecordStore.key(id))
+                        """, logger: logger)
+                }
+                try await connection.query(
+                    """
+                    DELETE FROM records
+                    WHERE module = \(module) AND owner = \(visitor) AND collection = \(collection) AND key = \(PostgresRecordStore.key(id))
+                    """, logger: logger)
+            }
+        }
+    }
+
+    func delete(hash: String) async throws {
+        try await client.query("DELETE FROM sessions WHERE token_hash = \(hash)", logger: logger)
+    }
+
+    func purgeExpired(at current: Double) async throws -> Int {
+        let logger = logger
+        return try await client.withConnection { connection in
+            try await connection.inTransaction(logger: logger) { connection in
+                let sessions = try await connection.count("DELETE FROM sessions WHERE expires_at <= \(current) RETURNING 1", logger: logger)
+                try await connection.query(
+                    """
+                    DELETE FROM records WHERE owner IN (SELECT 'visitor:' || visitor_id FROM visitors WHERE expires_at <= \(current))
+                    """, logger: logger)
+                let visitors = try await connection.count("DELETE FROM visitors WHERE expires_at <= \(current) RETURNING 1", logger: logger)
+                return sessions + visitors
+            }
+        }
+    }
+
+    func keepVisitor(_ visitorID: String, until expiresAt: Double) async throws {
+        try await client.query(
+            """
+            INSERT INTO visitors (visitor_id, expires_at) VALUES (\(visitorID), \(expiresAt))
+            ON CONFLICT (visitor_id) DO UPDATE SET expires_at = excluded.expires_at
+            """, logger: logger)
+    }
+
+    func sessionRowCount() async throws -> Int { try await count("SELECT COUNT(*) FROM sessions") }
+
+    func visitorRowCount() async throws -> Int { try await count("SELECT COUNT(*) FROM visitors") }
+
+    private func count(_ query: PostgresQuery) async throws -> Int {
+        for try await count in try await client.query(query, logger: logger).decode(Int.self) { return count }
+        return 0
+    }
+}

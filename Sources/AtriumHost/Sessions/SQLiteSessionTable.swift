@@ -1,0 +1,153 @@
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import GRDB
+
+/// Sessions and remembered visitors in the SQLite file.
+struct SQLiteSessionTable: SessionTable {
+    let database: DatabasePool
+
+    func insert(_ record: SessionRecord, hash: String, createdAt: Double) async throws {
+        try await database.write { db in try Self.insert(record, hash: hash, createdAt: createdAt, in: db) }
+    }
+
+    private static func insert(_ record: SessionRecord, hash: String, createdAt: Double, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO sessions (tokenHash, visitorID, userID, csrfToken, previousCSRFToken, createdAt, expiresAt, lifetime)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                hash, record.visitorID, record.userID, record.csrfToken, record.previousCSRFToken, createdAt, record.expiresAt,
+                record.lifetime,
+            ]
+        )
+    }
+
+    /// Reads on the calling thread: a point lookup by primary key costs microseconds, far less than
+    /// handing the work to GRDB's reader queue and back.
+    func session(hash: String, liveAt current: Double) async throws -> SessionRecord? {
+        try lookUp(hash: hash, liveAt: current)
+    }
+
+    private func lookUp(hash: String, liveAt current: Double) throws -> SessionRecord? {
+        try database.read { db -> SessionRecord? in
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT visitorID, userID, csrfToken, previousCSRFToken, expiresAt, lifetime, replacedAt
+                    FROM sessions WHERE tokenHash = ? AND expiresAt > ?
+                    """)
+            let row = try Row.fetchOne(statement, arguments: [hash, current])
+            return row.map {
+                let replacedAt: Double? = $0["replacedAt"]
+                return SessionRecord(
+                    visitorID: $0["visitorID"], userID: replacedAt == nil ? $0["userID"] : nil, csrfToken: $0["csrfToken"],
+                    previousCSRFToken: $0["previousCSRFToken"], expiresAt: $0["expiresAt"], lifetime: $0["lifetime"],
+                    isReplaced: replacedAt != nil
+                )
+            }
+        }
+    }
+
+    func slide(hash: String, to expiresAt: Double) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE sessions SET expiresAt = ? WHERE tokenHash = ? AND replacedAt IS NULL", arguments: [expiresAt, hash])
+        }
+    }
+
+    func replace(
+        hash: String?,
+        previous: String?,
+        graceEnd: Double,
+        carryOver: SignInCarryOver?,
+        at date: Date,
+        with record: SessionRecord,
+        newHash: String
+    ) async throws -> SessionRecord {
+        try await database.write { db in
+            var previousCSRFToken = previous
+            if let hash {
+                previousCSRFToken = try String.fetchOne(db, sql: "SELECT csrfToken FROM sessions WHERE tokenHash = ?", arguments: [hash]) ?? previous
+                try db.execute(
+                    sql: "UPDATE sessions SET replacedAt = ?, expiresAt = MIN(expiresAt, ?) WHERE tokenHash = ?",
+                    arguments: [date.timeIntervalSince1970, graceEnd, hash]
+                )
+            }
+            if let carryOver {
+                try Self.carry(carryOver, in: db, at: date.timeIntervalSince1970)
+                try db.execute(sql: "DELETE FROM visitors WHERE visitorID = ?", arguments: [carryOver.visitorID])
+            }
+            var record = record
+            record.previousCSRFToken = previousCSRFToken
+            try Self.insert(record, hash: newHash, createdAt: date.timeIntervalSince1970, in: db)
+            return record
+        }
+    }
+
+    private static func carry(_ carryOver: SignInCarryOver, in db: Database, at date: Double) throws {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT v.module, v.collection, v.id, v.json, a.json AS accountJSON FROM records v
+                LEFT JOIN records a ON a.module = v.module AND a.collection = v.collection AND a.id = v.id AND a.owner = ?
+                WHERE v.owner = ?
+                """,
+            arguments: [carryOver.user, carryOver.visitor]
+        ).map {
+            SignInCarryOver.Row(
+                module: $0["module"], collection: $0["collection"], id: $0["id"], visitorJSON: $0["json"], accountJSON: $0["accountJSON"])
+        }
+        for step in carryOver.steps(for: rows) {
+            switch step {
+            case .move(let module, let collection, let id):
+                try db.execute(
+                    sql: "UPDATE records SET owner = ?, updatedAt = ? WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
+                    arguments: [carryOver.user, date, module, carryOver.visitor, collection, id]
+                )
+            case .keepAccount(let module, let collection, let id, let json):
+                if let json {
+                    try db.execute(
+                        sql: "UPDATE records SET json = ?, updatedAt = ? WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
+                        arguments: [json, date, module, carryOver.user, collection, id]
+                    )
+                }
+                try db.execute(
+                    sql: "DELETE FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
+                    arguments: [module, carryOver.visitor, collection, id]
+                )
+            }
+        }
+    }
+
+    func delete(hash: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM sessions WHERE tokenHash = ?", arguments: [hash])
+        }
+    }
+
+    func purgeExpired(at current: Double) async throws -> Int {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM sessions WHERE expiresAt <= ?", arguments: [current])
+            let sessions = db.changesCount
+            try db.execute(
+                sql: "DELETE FROM records WHERE owner IN (SELECT 'visitor:' || visitorID FROM visitors WHERE expiresAt <= ?)", arguments: [current])
+            try db.execute(sql: "DELETE FROM visitors WHERE expiresAt <= ?", arguments: [current])
+            return sessions + db.changesCount
+        }
+    }
+
+    func keepVisitor(_ visitorID: String, until expiresAt: Double) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO visitors (visitorID, expiresAt) VALUES (?, ?) ON CONFLICT (visitorID) DO UPDATE SET expiresAt = excluded.expiresAt",
+                arguments: [visitorID, expiresAt])
+        }
+    }
+
+    func sessionRowCount() async throws -> Int {
+        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0 }
+    }
+
+    func visitorRowCount() async throws -> Int {
+        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visitors") ?? 0 }
+    }
+}

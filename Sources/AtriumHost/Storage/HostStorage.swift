@@ -1,0 +1,72 @@
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import GRDB
+import PostgresNIO
+
+/// Where the host keeps every module's records and the sessions: ``SQLiteStorage``, one file for one
+/// host, or ``PostgresStorage``, one server shared by several hosts.
+public protocol HostStorage: AnyObject, Sendable {
+    /// Where the data lives, for logs: a file path, or the server's address without its password.
+    var location: String { get }
+    /// A module's records for one owner.
+    func records(module: String, owner: RecordOwner) -> any RecordStore
+    /// Runs the module's migrations that have not yet succeeded, each once, even when several
+    /// hosts start together.
+    func migrate(module: String, migrations: [StorageMigration]) async throws
+    /// Whether the database answers a query (for `/health/ready`).
+    func isReady() async -> Bool
+    /// Claims the database for this host while it serves, where only one host may (SQLite);
+    /// throws when another host holds it.
+    func claimForServing() throws
+    func close() throws
+    var sessionTable: any SessionTable { get }
+    /// What this process last read, kept only where it is the database's only writer; nil where
+    /// several hosts write it.
+    var recordCache: RecordCache? { get }
+    var sessionCache: SessionCache? { get }
+}
+
+extension HostStorage {
+    /// How many session rows the database holds, expired ones included (for tests).
+    func sessionRowCount() async throws -> Int { try await sessionTable.sessionRowCount() }
+
+    /// How many remembered anonymous visitors the database holds (for tests).
+    func visitorRowCount() async throws -> Int { try await sessionTable.visitorRowCount() }
+}
+
+extension HostStorage {
+    /// Moves every session's expiry `seconds` earlier behind the store's back, as if that much time
+    /// had passed (for tests of expiry).
+    func ageSessions(bySeconds seconds: Double) async throws {
+        if let sqlite = self as? SQLiteStorage {
+            try await sqlite.database.write { db in
+                try db.execute(sql: "UPDATE sessions SET expiresAt = expiresAt - ?", arguments: [seconds])
+            }
+        } else if let postgres = self as? PostgresStorage {
+            try await postgres.client.query("UPDATE sessions SET expires_at = expires_at - \(seconds)", logger: postgres.logger)
+        }
+        // What the store remembers of the sessions is no longer true.
+        sessionCache?.forgetAll()
+    }
+}
+
+extension HostStorage {
+    /// Everything the database holds, as bytes (for tests that a secret is never stored in the
+    /// clear): the SQLite file and its log, or every row of PostgreSQL's tables.
+    @_spi(AtriumHost)
+    public func storedBytes() async throws -> Data {
+        if let sqlite = self as? SQLiteStorage {
+            var bytes = Data()
+            for suffix in ["", "-wal"] { bytes += (try? Data(contentsOf: URL(fileURLWithPath: sqlite.path + suffix))) ?? Data() }
+            return bytes
+        }
+        guard let postgres = self as? PostgresStorage else { return Data() }
+        var bytes = Data()
+        for table in ["records", "sessions", "visitors", "module_migrations"] {
+            let rows = try await postgres.client.query(
+                "SELECT convert_to(t::text, 'UTF8') FROM \(unescaped: table) t", logger: postgres.logger)
+            for try await row in rows.decode(Data.self) { bytes += row }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,124 @@
+@_spi(AtriumHost) import AtriumSDK
+import Crypto
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// Records of one module and one owner in PostgreSQL's `records` table, as JSON. Reads go to the
+/// server every time: another host may have written since.
+struct PostgresRecordStore: RecordStore {
+    let client: PostgresClient
+    let logger: Logger
+    let module: String
+    let owner: String
+
+    /// The primary key of an id: its SHA-256 (see ``PostgresHostSchema``).
+    static func key(_ id: String) -> ByteBuffer { ByteBuffer(bytes: SHA256.hash(data: Array(id.utf8))) }
+
+    func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
+        let rows = try await client.query(
+            "SELECT json FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))",
+            logger: logger)
+        for try await json in rows.decode(Data.self) { return try JSONDecoder().decode(type, from: json) }
+        return nil
+    }
+
+    func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
+        let rows = try await client.query(
+            "SELECT json FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) ORDER BY id", logger: logger)
+        let decoder = JSONDecoder()
+        var records: [Record] = []
+        for try await json in rows.decode(Data.self) { records.append(try decoder.decode(type, from: json)) }
+        return records
+    }
+
+    func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
+        let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
+        try await client.query(
+            """
+            INSERT INTO records (module, owner, collection, key, id, json, updated_at)
+            VALUES (\(module), \(owner), \(collection), \(Self.key(id)), \(ByteBuffer(string: id)), \(json), \(Date().timeIntervalSince1970))
+            ON CONFLICT (module, owner, collection, key) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at
+            """, logger: logger)
+    }
+
+    func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
+        let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
+        return try await client.withConnection { connection in
+            try await Self.insert(json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
+        }
+    }
+
+    /// Inserts unless the key is taken (waiting for a transaction that is inserting it to end);
+    /// true when this inserted it.
+    private static func insert(
+        _ json: ByteBuffer, module: String, owner: String, collection: String, id: String, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Bool {
+        try await connection.count(
+            """
+            INSERT INTO records (module, owner, collection, key, id, json, updated_at)
+            VALUES (\(module), \(owner), \(collection), \(key(id)), \(ByteBuffer(string: id)), \(json), \(Date().timeIntervalSince1970))
+            ON CONFLICT (module, owner, collection, key) DO NOTHING RETURNING 1
+            """, logger: logger) == 1
+    }
+
+    func deleteRecord(id: String, in collection: String) async throws {
+        try await client.query(
+            "DELETE FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))",
+            logger: logger)
+    }
+
+    /// Raised inside the transaction when another host inserted the record this change meant to
+    /// insert: the transaction rolls back and the change runs again on what is stored now.
+    private struct InsertedMeanwhile: Error {}
+
+    /// Locks the row (`FOR UPDATE`) so a change on another host waits for this one to commit; a
+    /// record that is not there yet cannot be locked, so an insert that finds it taken starts over.
+    func update<Record: Codable & Sendable, Result: Sendable>(
+        _ type: Record.Type,
+        id: String,
+        in collection: String,
+        _ change: @escaping @Sendable (inout Record?) throws -> Result
+    ) async throws -> Result {
+        let (module, owner, logger) = (module, owner, logger)
+        while true {
+            do {
+                return try await client.withConnection { connection in
+                    try await connection.inTransaction(logger: logger) { connection in
+                        let rows = try await connection.query(
+                            """
+                            SELECT json FROM records
+                            WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id)) FOR UPDATE
+                            """, logger: logger)
+                        var stored: Data?
+                        for try await json in rows.decode(Data.self) { stored = json }
+                        var record = try stored.map { try JSONDecoder().decode(type, from: $0) }
+                        let result = try change(&record)
+                        if let record {
+                            let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
+                            if stored != nil {
+                                try await connection.query(
+                                    """
+                                    UPDATE records SET json = \(json), updated_at = \(Date().timeIntervalSince1970)
+                                    WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))
+                                    """, logger: logger)
+                            } else if try await !Self.insert(
+                                json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
+                            {
+                                throw InsertedMeanwhile()
+                            }
+                        } else if stored != nil {
+                            try await connection.query(
+                                "DELETE FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))",
+                                logger: logger)
+                        }
+                        return result
+                    }
+                }
+            } catch is InsertedMeanwhile {
+                continue
+            }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import Logging
+import NIOSSL
+import PostgresNIO
+
+/// Every module's records and the sessions on a PostgreSQL server, shared by several hosts behind
+/// one load balancer. The database keeps what must hold across hosts: unique keys, row locks for
+/// read-and-change, and an advisory lock so each migration runs once when hosts start together.
+/// Nothing read is cached in the process: another host may have changed it since.
+@_spi(AtriumHost)
+public final class PostgresStorage: HostStorage {
+    let client: PostgresClient
+    let address: PostgresAddress
+    let logger: Logger
+    private let running: Task<Void, Never>
+    public let sessionTable: any SessionTable
+    public var recordCache: RecordCache? { nil }
+    public var sessionCache: SessionCache? { nil }
+    public var location: String { address.description }
+
+    /// How long connecting and logging in may take before the server counts as unreachable.
+    static let connectSeconds = 10
+
+    private init(address: PostgresAddress, poolSize: Int, logger: Logger) throws {
+        var configuration = PostgresClient.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
+            tls: try Self.clientTLS(address.tls))
+        configuration.options.maximumConnections = poolSize
+        configuration.options.connectTimeout = .seconds(Int64(Self.connectSeconds))
+        if let schema = address.schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.address = address
+        self.logger = logger
+        sessionTable = PostgresSessionTable(client: client, logger: logger)
+        running = Task { await client.run() }
+    }
+
+    /// Logs in (saying clearly when the server cannot be reached or refuses), brings the host's
+    /// tables up to date under the advisory lock, and opens a pool of at most `poolSize`
+    /// connections.
+    public static func open(address: PostgresAddress, poolSize: Int, logger: Logger) async throws -> PostgresStorage {
+        try await withConnection(to: address, logger: logger) { connection in
+            try await withMigrationLock(on: connection, logger: logger) {
+                try await PostgresHostSchema.update(on: connection, logger: logger)
+            }
+        }
+        return try PostgresStorage(address: address, poolSize: poolSize, logger: logger)
+    }
+
+    /// Connects and logs in once, for `atrium check`: throws ``PostgresUnavailable`` when the
+    /// server cannot be reached or refuses the login.
+    public static func check(address: PostgresAddress, logger: Logger) async throws {
+        try await withConnection(to: address, logger: logger) { connection in
+            try await connection.query("SELECT 1", logger: logger)
+        }
+    }
+
+    /// One connection of its own (creating the schema named in the address, if missing).
+    private static func withConnection(
+        to address: PostgresAddress,
+        logger: Logger,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Void
+    ) async throws {
+        var configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
+            tls: try connectionTLS(address.tls))
+        configuration.options.connectTimeout = .seconds(Int64(connectSeconds))
+        let settings = configuration
+        let connection: PostgresConnection
+        do {
+            connection = try await withThrowingTaskGroup(of: PostgresConnection?.self) { group in
+                group.addTask { try await PostgresConnection.connect(configuration: settings, id: 0, logger: logger) }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(connectSeconds + 1))
+                    return nil
+                }
+                let first = try await group.next() ?? nil
+                group.cancelAll()
+                guard let first else { throw PostgresUnavailable(address: address, timedOutAfter: connectSeconds) }
+                return first
+            }
+        } catch let error as PostgresUnavailable {
+            throw error
+        } catch {
+            throw PostgresUnavailable(address: address, error: error)
+        }
+        do {
+            if let schema = address.schema {
+                try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)", logger: logger)
+                try await connection.query("SET search_path TO \(unescaped: schema)", logger: logger)
+            }
+            try await body(connection)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+
+    /// Runs `body` holding the schema's migration lock: hosts starting together take turns, and
+    /// each finds what the one before did. The lock goes with the connection if the host dies.
+    static func withMigrationLock<Result: Sendable>(
+        on connection: PostgresConnection,
+        logger: Logger,
+        _ body: () async throws -> Result
+    ) async throws -> Result {
+        try await connection.query("SELECT pg_advisory_lock(hashtext('atrium migrations:' || current_schema()))", logger: logger)
+        let result: Result
+        do {
+            result = try await body()
+        } catch {
+            _ = try? await connection.query("SELECT pg_advisory_unlock(hashtext('atrium migrations:' || current_schema()))", logger: logger)
+            throw error
+        }
+        try await connection.query("SELECT pg_advisory_unlock(hashtext('atrium migrations:' || current_schema()))", logger: logger)
+        return result
+    }
+
+    private static func clientTLS(_ mode: PostgresAddress.TLSMode) throws -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case .disable: .disable
+        case .prefer: .prefer(.makeClientConfiguration())
+        case .require: .require(.makeClientConfiguration())
+        }
+    }
+
+    private static func connectionTLS(_ mode: PostgresAddress.TLSMode) throws -> PostgresConnection.Configuration.TLS {
+        switch mode {
+        case .disable: .disable
+        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+    }
+
+    public func records(module: String, owner: RecordOwner) -> any RecordStore {
+        PostgresRecordStore(client: client, logger: logger, module: module, owner: owner.key)
+    }
+
+    /// Runs the module's migrations that have not yet succeeded, under the migration lock, each in
+    /// its own transaction with the mark that it ran.
+    public func migrate(module: String, migrations: [StorageMigration]) async throws {
+        guard !migrations.isEmpty else { return }
+        let logger = logger
+        try await client.withConnection { connection in
+            try await Self.withMigrationLock(on: connection, logger: logger) {
+                for migration in migrations {
+                    let applied = try await connection.count(
+                        "SELECT 1 FROM module_migrations WHERE module = \(module) AND id = \(migration.id)", logger: logger)
+                    if applied > 0 { continue }
+                    try await connection.inTransaction(logger: logger) { connection in
+                        try await migration.migrate(PostgresRecordMigrator(connection: connection, logger: logger, module: module))
+                        try await connection.query(
+                            "INSERT INTO module_migrations (module, id, applied_at) VALUES (\(module), \(migration.id), \(Date().timeIntervalSince1970))",
+                            logger: logger)
+                    }
+                }
+            }
+        }
+    }
+
+    public func isReady() async -> Bool {
+        (try? await client.withConnection { try await $0.count("SELECT 1", logger: logger) }) == 1
+    }
+
+    /// Several hosts share the server: there is nothing to claim.
+    public func claimForServing() throws {}
+
+    /// Closes the pool's connections.
+    public func close() throws {
+        running.cancel()
+    }
+}

@@ -1,0 +1,194 @@
+@_spi(AtriumHost) import AtriumHost
+@_spi(AtriumHost) import AtriumSDK
+import AtriumTestKit
+import Foundation
+import Synchronization
+import Testing
+
+@testable import AtriumFixtures
+
+/// What every storage backend must do alike, and what must hold when several hosts share one
+/// database. Each test opens two storages on one database, as two hosts would: on SQLite two
+/// connections to one file, on PostgreSQL two connection pools to one schema.
+@Suite("Storage backends")
+struct StorageBackendTests {
+    /// Two hosts' storages on one fresh database.
+    static func twoHosts(_ backend: TestStorage) async throws -> (any HostStorage, any HostStorage) {
+        let name = UUID().uuidString
+        return (try await backend.open(name: name), try await backend.open(name: name))
+    }
+
+    struct Counter: Codable, Sendable, Equatable { var value: Int }
+
+    @Test(arguments: TestStorage.available)
+    func recordsAreScopedByModuleAndOwnerAndKeepAnyIdInOrder(_ backend: TestStorage) async throws {
+        let (storage, _) = try await Self.twoHosts(backend)
+        defer { try? storage.close() }
+        let mine = storage.records(module: "notes", owner: .visitor("a"))
+        // Ids a visitor might make: a NUL, non-ASCII, a megabyte; stored and listed by byte order.
+        let ids = ["b", "a\u{0}z", "é", String(repeating: "x", count: 1 << 20), "A", ""]
+        for (index, id) in ids.enumerated() { try await mine.save(Note(text: "\(index)"), id: id, in: "notes") }
+        for (index, id) in ids.enumerated() { #expect(try await mine.record(Note.self, id: id, in: "notes") == Note(text: "\(index)")) }
+        let order = ids.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        #expect(try await mine.records(Note.self, in: "notes").map(\.text) == order.map { id in "\(ids.firstIndex(of: id)!)" })
+        #expect(try await storage.records(module: "notes", owner: .visitor("b")).records(Note.self, in: "notes").isEmpty)
+        #expect(try await storage.records(module: "other", owner: .visitor("a")).records(Note.self, in: "notes").isEmpty)
+        #expect(try await storage.records(module: "notes", owner: .user("a")).records(Note.self, in: "notes").isEmpty)
+        try await mine.deleteRecord(id: "é", in: "notes")
+        #expect(try await mine.record(Note.self, id: "é", in: "notes") == nil)
+        #expect(try await mine.records(Note.self, in: "notes").count == ids.count - 1)
+    }
+
+    @Test(arguments: TestStorage.available)
+    func parallelChangesOnTwoHostsAllCount(_ backend: TestStorage) async throws {
+        let (first, second) = try await Self.twoHosts(backend)
+        defer {
+            try? first.close()
+            try? second.close()
+        }
+        let stores = [first, second].map { $0.records(module: "m", owner: .shared) }
+        // 2 × 15 increments of a counter that does not exist yet: the first ones race to create it.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<30 {
+                group.addTask {
+                    _ = try await stores[index % 2].update(Counter.self, id: "c", in: "counters") { counter in
+                        counter = Counter(value: (counter?.value ?? 0) + 1)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await stores[0].record(Counter.self, id: "c", in: "counters") == Counter(value: 30))
+        #expect(try await stores[1].record(Counter.self, id: "c", in: "counters") == Counter(value: 30))
+    }
+
+    @Test(arguments: TestStorage.available)
+    func aUniqueKeyInsertedOnTwoHostsAtOnceGoesToExactlyOne(_ backend: TestStorage) async throws {
+        let (first, second) = try await Self.twoHosts(backend)
+        defer {
+            try? first.close()
+            try? second.close()
+        }
+        let stores = [first, second].map { $0.records(module: "login", owner: .shared) }
+        let winners = try await withThrowingTaskGroup(of: Int?.self) { group in
+            for index in 0..<8 {
+                group.addTask { try await stores[index % 2].insert(Note(text: "\(index)"), id: "ada@example.com", in: "emails") ? index : nil }
+            }
+            return try await group.reduce(into: [Int]()) { if let index = $1 { $0.append(index) } }
+        }
+        #expect(winners.count == 1)
+        let stored = try await stores[1].record(Note.self, id: "ada@example.com", in: "emails")
+        #expect(stored == Note(text: "\(winners.first ?? -1)"), "the one that won is the one kept")
+        #expect(try await stores[0].insert(Note(text: "late"), id: "ada@example.com", in: "emails") == false)
+    }
+
+    @Test(arguments: TestStorage.available)
+    func aChangeThatThrowsLeavesTheRecordAsItWas(_ backend: TestStorage) async throws {
+        struct Refused: Error {}
+        let (storage, _) = try await Self.twoHosts(backend)
+        defer { try? storage.close() }
+        let store = storage.records(module: "m", owner: .user("u"))
+        try await store.save(Counter(value: 1), id: "c", in: "counters")
+        await #expect(throws: Refused.self) {
+            try await store.update(Counter.self, id: "c", in: "counters") { counter in
+                counter?.value = 99
+                throw Refused()
+            }
+        }
+        #expect(try await store.record(Counter.self, id: "c", in: "counters") == Counter(value: 1))
+        let deleted = try await store.update(Counter.self, id: "c", in: "counters") { counter -> Bool in
+            counter = nil
+            return true
+        }
+        #expect(deleted)
+        #expect(try await store.record(Counter.self, id: "c", in: "counters") == nil)
+    }
+
+    @Test(arguments: TestStorage.available)
+    func twoHostsStartingTogetherRunEachMigrationOnce(_ backend: TestStorage) async throws {
+        let (first, second) = try await Self.twoHosts(backend)
+        defer {
+            try? first.close()
+            try? second.close()
+        }
+        try await first.records(module: "notes", owner: .visitor("a")).save(Note(text: "quiet"), id: "1", in: "notes")
+        let runs = Atomic<Int>(0)
+        let migration = StorageMigration(id: "1") { migrator in
+            runs.add(1, ordering: .relaxed)
+            try await migrator.rewrite(collection: "notes") { _, json in
+                var note = try JSONDecoder().decode(Note.self, from: json)
+                note.text += "!"
+                return try JSONEncoder().encode(note)
+            }
+        }
+        async let one: Void = first.migrate(module: "notes", migrations: [migration])
+        async let two: Void = second.migrate(module: "notes", migrations: [migration])
+        _ = try await (one, two)
+        #expect(runs.load(ordering: .relaxed) == 1)
+        #expect(try await second.records(module: "notes", owner: .visitor("a")).record(Note.self, id: "1", in: "notes")?.text == "quiet!")
+    }
+
+    @Test(arguments: TestStorage.available)
+    func aMigrationThatFailsChangesNothingAndRunsAgainNextTime(_ backend: TestStorage) async throws {
+        struct Broken: Error {}
+        let (storage, _) = try await Self.twoHosts(backend)
+        defer { try? storage.close() }
+        try await storage.records(module: "notes", owner: .shared).save(Note(text: "kept"), id: "1", in: "notes")
+        let failing = StorageMigration(id: "1") { migrator in
+            try await migrator.rewrite(collection: "notes") { _, _ in throw Broken() }
+        }
+        await #expect(throws: Broken.self) { try await storage.migrate(module: "notes", migrations: [failing]) }
+        #expect(try await storage.records(module: "notes", owner: .shared).record(Note.self, id: "1", in: "notes") == Note(text: "kept"))
+        let deleting = StorageMigration(id: "1") { migrator in try await migrator.rewrite(collection: "notes") { _, _ in nil } }
+        try await storage.migrate(module: "notes", migrations: [deleting])
+        #expect(try await storage.records(module: "notes", owner: .shared).record(Note.self, id: "1", in: "notes") == nil)
+    }
+
+    /// SQLite's host keeps what it read (one host per file, which it claims); sessions on two hosts
+    /// are PostgreSQL's case.
+    @Test(.enabled(if: TestStorage.postgresURL != nil, "needs ATRIUM_TEST_POSTGRES_URL (bash Tests/run-all.sh starts a server)"))
+    func aSessionMadeOnOneHostIsFoundChangedAndEndedOnTheOther() async throws {
+        let (first, second) = try await Self.twoHosts(.postgres)
+        defer {
+            try? first.close()
+            try? second.close()
+        }
+        let key = HostKey.random()
+        let onA = try SessionStore(storage: first, hostKey: key)
+        let onB = try SessionStore(storage: second, hostKey: key)
+        try await first.records(module: "notes", owner: .visitor("v1")).save(Note(text: "before sign-in"), id: "1", in: "notes")
+        let anonymous = try await onA.create(visitorID: "v1")
+        #expect(try await onB.find(token: anonymous.token)?.record == anonymous.record)
+
+        let signedIn = try await onB.rotate(token: anonymous.token, visitorID: "v1", userID: "ada")
+        let found = try #require(try await onA.find(token: signedIn.token))
+        #expect(found.record.userID == "ada")
+        #expect(found.record.previousCSRFToken == anonymous.record.csrfToken, "a form from before the sign-in still carries a token it accepts")
+        #expect(try await onA.find(token: anonymous.token)?.record.isReplaced == true)
+        #expect(try await first.records(module: "notes", owner: .user("ada")).record(Note.self, id: "1", in: "notes") == Note(text: "before sign-in"))
+
+        try await onA.revoke(token: signedIn.token)
+        #expect(try await onB.find(token: signedIn.token) == nil)
+    }
+
+    @Test func theSecondSQLiteHostIsRefusedButPostgreSQLTakesSeveral() async throws {
+        let (first, second) = try await Self.twoHosts(.sqlite)
+        defer {
+            try? first.close()
+            try? second.close()
+        }
+        try first.claimForServing()
+        #expect(throws: SQLiteStorage.ClaimRefused.self) { try second.claimForServing() }
+        if TestStorage.postgresURL != nil {
+            let (one, two) = try await Self.twoHosts(.postgres)
+            defer {
+                try? one.close()
+                try? two.close()
+            }
+            try one.claimForServing()
+            try two.claimForServing()
+            let ready = (await one.isReady(), await two.isReady())
+            #expect(ready == (true, true))
+        }
+    }
+}
