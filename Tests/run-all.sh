@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Runs every test of Atrium: the Swift tests (SDK, host, test kit, every module under Modules/) and
-# the end-to-end tests in a real browser. Installs what it needs first: Debian's chromium and
-# chromium-driver (apt-get), selenium, pytest and gbfs-validator (pip), and oidc-provider-mock (its own venv).
+# Runs every test of Atrium: the Swift tests (SDK, host, test kit, every module under Modules/) on
+# SQLite and again on PostgreSQL, and the end-to-end tests in a real browser and behind nginx.
+# Installs and starts what it needs first: Debian's chromium, chromium-driver and nginx (apt-get),
+# selenium, pytest and gbfs-validator (pip), oidc-provider-mock (its own venv), and a throwaway
+# PostgreSQL server (Tests/throwaway-postgres.sh), stopped and deleted when the run ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing ${missing[*]} for the browser tests…"
   sudo=""
@@ -48,5 +51,12 @@ fi
 export OIDC_PROVIDER_MOCK="$PWD/$venv/bin/oidc-provider-mock"
 
 swift build --build-tests
+
+eval "$(bash Tests/throwaway-postgres.sh start)"
+trap 'bash Tests/throwaway-postgres.sh stop "$ATRIUM_TEST_POSTGRES_DIR"' EXIT
+
+echo "== Swift tests, hosts on SQLite (storage contract tests on both backends)"
 swift test --skip-build
+echo "== Swift tests, hosts on PostgreSQL"
+ATRIUM_TEST_STORAGE=postgres swift test --skip-build
 python3 -m pytest -q -p no:cacheprovider Tests/Tooling Tests/Browser

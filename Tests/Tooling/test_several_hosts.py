@@ -1,0 +1,194 @@
+"""Two `atrium serve` processes on one PostgreSQL behind nginx, as an operator runs several hosts:
+a visitor's requests land on both hosts and they stay signed in; one host killed, the other keeps
+serving; eight sign-ups with one email split across both hosts make exactly one account.
+
+Needs the throwaway PostgreSQL server `bash Tests/run-all.sh` starts (ATRIUM_TEST_POSTGRES_URL) and
+Debian's nginx, which it installs."""
+
+import base64
+import concurrent.futures
+import http.cookiejar
+import os
+import re
+import secrets
+import shutil
+import signal
+import subprocess
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from test_serve import ATRIUM, free_port, wait_until_ready
+
+POSTGRES_URL = os.environ.get("ATRIUM_TEST_POSTGRES_URL", "")
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+pytestmark = pytest.mark.skipif(
+    not (POSTGRES_URL and os.path.exists(NGINX)) and not os.environ.get("CI"),
+    reason="needs ATRIUM_TEST_POSTGRES_URL and nginx (bash Tests/run-all.sh provides both)",
+)
+
+
+class Visitor:
+    """A browser without JavaScript: a cookie jar, the last page's form token, and which host
+    answered (nginx adds X-Served-By)."""
+
+    def __init__(self, base):
+        self.base = base
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.csrf = None
+        self.hosts = []
+
+    def request(self, path, form=None):
+        data = None
+        if form is not None:
+            data = urllib.parse.urlencode({**form, "_csrf": self.csrf or ""}).encode()
+        try:
+            response = self.opener.open(self.base + path, data=data, timeout=20)
+        except urllib.error.HTTPError as error:
+            response = error
+        body = response.read().decode()
+        self.hosts.append(response.headers.get("X-Served-By"))
+        token = re.search(r'name="_csrf" value="([^"]+)"', body)
+        if token:
+            self.csrf = token.group(1)
+        return response.status, response.url, body
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    assert POSTGRES_URL, "ATRIUM_TEST_POSTGRES_URL names no server"
+    assert os.path.exists(NGINX), "nginx is not installed"
+    schema = "e2e_" + secrets.token_hex(6)
+    url = POSTGRES_URL + ("&" if "?" in POSTGRES_URL else "?") + f"schema={schema}"
+    environment = {**os.environ, "STORAGE_URL": url, "SECRETS_KEY": base64.b64encode(secrets.token_bytes(32)).decode()}
+    ports = [free_port(), free_port()]
+    hosts = []
+    for index, port in enumerate(ports):
+        config = tmp_path / f"host{index}.yaml"
+        config.write_text(f"http:\n  port: {port}\nstorage:\n  kind: postgres\n  poolSize: 8\nmodules: [login, cookbook]\n")
+        hosts.append(
+            subprocess.Popen(
+                [str(ATRIUM), "serve", "--config", str(config)], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+            )
+        )
+    proxy_port = free_port()
+    (tmp_path / "nginx").mkdir()
+    nginx_config = tmp_path / "nginx" / "nginx.conf"
+    nginx_config.write_text(
+        f"""
+pid {tmp_path}/nginx/nginx.pid;
+error_log {tmp_path}/nginx/error.log;
+events {{ worker_connections 256; }}
+http {{
+    access_log off;
+    client_body_temp_path {tmp_path}/nginx/body;
+    proxy_temp_path {tmp_path}/nginx/proxy;
+    fastcgi_temp_path {tmp_path}/nginx/fastcgi;
+    uwsgi_temp_path {tmp_path}/nginx/uwsgi;
+    scgi_temp_path {tmp_path}/nginx/scgi;
+    upstream atrium {{ server 127.0.0.1:{ports[0]} max_fails=1 fail_timeout=30s; server 127.0.0.1:{ports[1]} max_fails=1 fail_timeout=30s; }}
+    server {{
+        listen 127.0.0.1:{proxy_port};
+        location / {{
+            proxy_pass http://atrium;
+            proxy_set_header Host $host:$server_port;
+            proxy_set_header X-Forwarded-For $remote_addr;
+            add_header X-Served-By $upstream_addr always;
+        }}
+    }}
+}}
+"""
+    )
+    proxy = None
+    try:
+        for process, port in zip(hosts, ports):
+            wait_until_ready(process, port)
+        proxy = subprocess.Popen([NGINX, "-p", str(tmp_path / "nginx"), "-c", str(nginx_config), "-g", "daemon off;"])
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{proxy_port}/health/live", timeout=1)
+                break
+            except OSError:
+                assert proxy.poll() is None, (tmp_path / "nginx" / "error.log").read_text()
+                assert time.monotonic() < deadline, "nginx did not start"
+                time.sleep(0.1)
+        yield {"base": f"http://127.0.0.1:{proxy_port}", "hosts": hosts, "ports": ports, "url": url, "schema": schema}
+    finally:
+        if proxy is not None:
+            proxy.send_signal(signal.SIGQUIT)
+            proxy.wait(timeout=10)
+        for process in hosts:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+                process.communicate(timeout=20)
+
+
+def served_by(visitor, ports):
+    return {port for port in ports if any(host and host.endswith(f":{port}") for host in visitor.hosts)}
+
+
+def account_count(cluster):
+    """Counted in the database itself, with psql."""
+    parts = urllib.parse.urlsplit(cluster["url"])
+    connection = urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+    result = subprocess.run(
+        ["psql", connection, "-tAc", f"SELECT count(*) FROM {cluster['schema']}.records WHERE module = 'login' AND collection = 'accounts'"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(result.stdout.strip())
+
+
+def test_a_visitor_stays_signed_in_on_both_hosts_and_one_host_dying_changes_nothing(cluster):
+    visitor = Visitor(cluster["base"])
+    status, _, _ = visitor.request("/signup")
+    assert status == 200
+    status, url, body = visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
+    assert status == 200 and url.endswith("/profile"), (status, url)
+    for _ in range(6):
+        status, url, body = visitor.request("/profile")
+        assert status == 200 and url.endswith("/profile") and "Ada Lovelace" in body, "signed in on whichever host answered"
+    assert served_by(visitor, cluster["ports"]) == set(cluster["ports"]), f"both hosts served the visitor: {visitor.hosts}"
+
+    # Forms go to whichever host: one session, one form token, one pantry.
+    for _ in range(2):
+        visitor.request("/cookbook/pantry")
+        status, url, body = visitor.request("/cookbook/pantry", {"have[]": "butter"})
+        assert status == 200 and url.endswith("/cookbook"), (status, url, body[:300])
+
+    first = cluster["hosts"][0]
+    first.kill()
+    first.wait(timeout=10)
+    visitor.hosts.clear()
+    for _ in range(6):
+        status, url, body = visitor.request("/profile")
+        assert status == 200 and "Ada Lovelace" in body
+    assert served_by(visitor, cluster["ports"]) == {cluster["ports"][1]}, visitor.hosts
+
+
+def test_eight_sign_ups_with_one_email_across_two_hosts_make_one_account(cluster):
+    def sign_up(index):
+        visitor = Visitor(cluster["base"])
+        visitor.request("/signup")
+        status, url, body = visitor.request(
+            "/signup", {"fullName": f"Ada {index}", "email": "ada@example.com", "password": f"correct horse battery {index}"}
+        )
+        return visitor, status, url, body
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(sign_up, range(8)))
+    created = [result for result in results if result[2].endswith("/profile")]
+    refused = [result for result in results if result[1] == 422]
+    assert len(created) == 1, [(status, url) for _, status, url, _ in results]
+    assert len(refused) == 7
+    for _, _, _, body in refused:
+        assert "An account with this email already exists. Sign in instead." in body or "Too many failed sign-in attempts" in body
+    posts_landed_on = {visitor.hosts[-1].rsplit(":", 1)[-1] for visitor, _, _, _ in results}
+    assert len(posts_landed_on) == 2, "the sign-ups were split across both hosts"
+    assert account_count(cluster) == 1
