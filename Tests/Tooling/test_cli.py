@@ -147,3 +147,68 @@ def test_check_reports_seven_mistakes_across_every_section_at_once(tmp_path):
         "login.sessionDays: must be from 1 to 3650 days",
     ]:
         assert any(expected in line for line in problems), f"{expected!r} not in:\n{result.stderr}"
+
+
+def postgres_configuration(tmp_path):
+    config = tmp_path / "postgres.yaml"
+    config.write_text("storage:\n  kind: postgres\nmodules: [cookbook]\n")
+    return config
+
+
+def test_check_with_postgres_says_when_the_server_cannot_be_reached_or_refuses_and_never_shows_the_password(tmp_path):
+    import os
+    import socket
+    import urllib.parse
+
+    import pytest
+
+    url = os.environ.get("ATRIUM_TEST_POSTGRES_URL")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("ATRIUM_TEST_POSTGRES_URL is not set (bash Tests/run-all.sh starts a server)")
+        pytest.skip("needs ATRIUM_TEST_POSTGRES_URL (bash Tests/run-all.sh starts a server)")
+    config = postgres_configuration(tmp_path)
+    parts = urllib.parse.urlsplit(url)
+
+    def check(storage_url):
+        return subprocess.run(
+            [str(ATRIUM), "check", "--config", str(config)], capture_output=True, text=True, timeout=60,
+            env={**os.environ, "STORAGE_URL": storage_url},
+        )
+
+    reached = check(url)
+    assert reached.returncode == 0, reached.stderr
+    assert f"storage: postgres://atrium@127.0.0.1:{parts.port}/atrium, reached" in reached.stdout
+    assert parts.password not in reached.stdout + reached.stderr
+
+    refused = check(url.replace(f":{parts.password}@", ":not-the-password@"))
+    assert refused.returncode == 1
+    assert "storage.url: the PostgreSQL server at 127.0.0.1" in refused.stderr
+    assert "refused the login of user 'atrium'" in refused.stderr and "check the user and password" in refused.stderr
+    assert "not-the-password" not in refused.stdout + refused.stderr
+
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    unreachable = check(f"postgres://atrium:s3cret@127.0.0.1:{port}/atrium?sslmode=disable")
+    assert unreachable.returncode == 1
+    assert f"storage.url: the PostgreSQL server at 127.0.0.1:{port} cannot be reached (connection refused)" in unreachable.stderr
+    assert "s3cret" not in unreachable.stdout + unreachable.stderr
+
+    missing = check(url.replace("/atrium?", "/no_such_database?"))
+    assert missing.returncode == 1 and "has no database 'no_such_database'" in missing.stderr
+
+
+def test_check_refuses_a_malformed_or_missing_storage_url_without_echoing_it(tmp_path):
+    import os
+
+    config = postgres_configuration(tmp_path)
+    environment = {key: value for key, value in os.environ.items() if key != "STORAGE_URL"}
+    missing = subprocess.run([str(ATRIUM), "check", "--config", str(config)], capture_output=True, text=True, timeout=60, env=environment)
+    assert missing.returncode == 1 and "storage.url: is missing" in missing.stderr and "STORAGE_URL" in missing.stderr
+    malformed = subprocess.run(
+        [str(ATRIUM), "check", "--config", str(config)], capture_output=True, text=True, timeout=60,
+        env={**environment, "STORAGE_URL": "mysql://root:hunter2@db/atrium"},
+    )
+    assert malformed.returncode == 1 and "starts with 'mysql:', not 'postgres:'" in malformed.stderr
+    assert "hunter2" not in malformed.stdout + malformed.stderr

@@ -4,7 +4,7 @@ import Foundation
 /// `storage`: where every module's records and the sessions live: the SQLite file at `path` (one
 /// host), or the PostgreSQL server at `url` (several hosts behind one load balancer).
 public struct StorageSettings: ModuleConfiguration, Equatable {
-    public enum Kind: String, Codable, Sendable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
         case sqlite
         case postgres
     }

@@ -118,7 +118,22 @@ public struct ConfigurationDecoder {
     static func origin(of path: [String], in source: ConfigurationSource) -> String {
         guard case .environment(let variable) = source.origin(of: path) else { return "" }
         let text = source.environmentText(at: path)?.text ?? ""
-        return " (the environment sets \(variable)='\(ConfigurationValueDecoder.shown(text))')"
+        guard !isSecret(path.last ?? "") else { return " (the environment sets \(variable))" }
+        return " (the environment sets \(variable)='\(ConfigurationValueDecoder.shown(withoutPassword(text)))')"
+    }
+
+    /// Keys whose values are never repeated in a message: keys, passwords, secrets, tokens.
+    static func isSecret(_ key: String) -> Bool {
+        let key = key.lowercased()
+        return key == "key" || ["password", "secret", "token"].contains { key.contains($0) }
+    }
+
+    /// A URL's password replaced by `•••` (`postgres://user:•••@host`), anything else as it is.
+    static func withoutPassword(_ text: String) -> String {
+        guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
+            let colon = text[scheme.upperBound..<at].firstIndex(of: ":")
+        else { return text }
+        return text[..<text.index(after: colon)] + "•••" + text[at...]
     }
 
     static func problem(for error: DecodingError, at base: [String], source: ConfigurationSource) -> ConfigurationProblem {
