@@ -24,6 +24,11 @@ PAGES = ["/", "/login", "/signup", "/profile", "/profile/details", "/profile/det
          "/cookbook", "/cookbook/recipes/2", "/cookbook/pantry", "/pilot", "/moneybox", "/map", "/map/stations/mia-1"]
 FORMATS = {"html": "text/html", "json": "application/json"}
 FIRST_VISIT = ["/login", "/pilot", "/signup"]
+# Pages measured on both storage backends, side by side (the Cookbook reads the visitor's pantry).
+STORAGE_PAGES = ["/cookbook", "/cookbook/pantry", "/profile"]
+# ONLY=storage runs just the SQLite/PostgreSQL comparison.
+ONLY = os.environ.get("ONLY", "")
+POSTGRES_URL = os.environ.get("ATRIUM_TEST_POSTGRES_URL", "")
 
 
 def free_port() -> int:
@@ -98,6 +103,67 @@ def stop(process):
             process.wait()
 
 
+def sign_up(base):
+    """A returning visitor: signed up, so every page (the profile included) answers 200. Returns
+    the session cookie."""
+    status, headers, body = fetch(base + "/signup")
+    token = re.search(rb'name="_csrf" value="([^"]+)"', body).group(1).decode()
+    visitor = headers["Set-Cookie"].split(";")[0]
+    form = urllib.parse.urlencode({"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery", "_csrf": html.unescape(token)})
+    status, headers, _ = fetch(base + "/signup", {"Cookie": visitor, "Content-Type": "application/x-www-form-urlencoded"}, form.encode())
+    assert status == 303, f"sign-up answered {status}"
+    return headers["Set-Cookie"].split(";")[0]
+
+
+def storage_comparison(work, base, cookie, bare, rows):
+    """The same pages from a second host on PostgreSQL, in rounds alternating with the SQLite host
+    and the bare server."""
+    print("\n## Storage: SQLite and PostgreSQL side by side\n")
+    if not POSTGRES_URL:
+        print("No PostgreSQL server (ATRIUM_TEST_POSTGRES_URL); run.sh starts a throwaway one.")
+        return
+    port = free_port()
+    config = work / "postgres.yaml"
+    config.write_text(
+        f"http:\n  port: {port}\nstorage:\n  kind: postgres\n  poolSize: 16\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: info\n"
+        f"modules: [login, cookbook, pilot, moneybox, mobility]\npilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
+    )
+    schema = "bench_" + os.urandom(6).hex()
+    environment = {**os.environ, "STORAGE_URL": POSTGRES_URL + ("&" if "?" in POSTGRES_URL else "?") + f"schema={schema}"}
+    log = open(work / "atrium-postgres.log", "wb")
+    process = subprocess.Popen([str(BIN / "atrium"), "serve", "--config", str(config)], stdout=log, stderr=subprocess.STDOUT, env=environment)
+    postgres = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(postgres + "/health/live", process)
+        postgres_cookie = sign_up(postgres)
+        print(
+            f"Two hosts with every module, one on SQLite (WAL, synchronous=FULL, its read caches) and one on PostgreSQL 15 on loopback "
+            f"(pool of 16, nothing cached: another host may write; the throwaway server runs with fsync off, and these pages only read), and the bare server with the SQLite page's bytes; wrk -t2 -c64, "
+            f"2 s warm-up each, {ROUNDS} rounds of {ROUND} s alternating the three; medians.\n"
+        )
+        print("| page | format | SQLite req/s | PostgreSQL req/s | PostgreSQL ÷ SQLite | bare req/s | SQLite p99 | PostgreSQL p99 |")
+        print("|---|---|---|---|---|---|---|---|")
+        for path, format_name, accept, name, _ in rows:
+            if path not in STORAGE_PAGES:
+                continue
+            targets = [(base + path, {"Cookie": cookie, "Accept": accept}), (postgres + path, {"Cookie": postgres_cookie, "Accept": accept}),
+                       (f"{bare}/{name}", {"Accept": accept})]
+            status, _, _ = fetch(postgres + path, targets[1][1])
+            assert status == 200, f"{path} on PostgreSQL answered {status}"
+            for url, headers in targets:
+                wrk(url, headers, duration=2)
+            rounds = [[wrk(url, headers, duration=ROUND) for url, headers in targets] for _ in range(ROUNDS)]
+            rate = [statistics.median(run[i][0] for run in rounds) for i in range(3)]
+            p99 = [statistics.median(run[i][1] for run in rounds) for i in range(3)]
+            errors = sum(run[1][2] for run in rounds)
+            note = f" ({errors} errors)" if errors else ""
+            print(f"| {path} | {format_name} | {rate[0]:,.0f} | {rate[1]:,.0f}{note} | {rate[1] / rate[0]:.2f} | {rate[2]:,.0f} | {p99[0]:.1f} ms | {p99[1]:.1f} ms |")
+            sys.stdout.flush()
+    finally:
+        stop(process)
+        log.close()
+
+
 def main():
     work = Path(tempfile.mkdtemp(prefix="atrium-bench-"))
     bare_folder = work / "pages"
@@ -119,7 +185,7 @@ def main():
     process = start(atrium_args, log)
     wait_ready(base + "/health/live", process)
     stop(process)
-    for _ in range(5):
+    for _ in range(0 if ONLY == "storage" else 5):
         process = start(atrium_args, log)
         boots.append(wait_ready(base + "/health/live", process))
         stop(process)
@@ -132,14 +198,7 @@ def main():
     time.sleep(1)
     idle = rss_mb(atrium.pid)
 
-    # A returning visitor: signed up, so every page (the profile included) answers 200.
-    status, headers, body = fetch(base + "/signup")
-    token = re.search(rb'name="_csrf" value="([^"]+)"', body).group(1).decode()
-    visitor = headers["Set-Cookie"].split(";")[0]
-    form = urllib.parse.urlencode({"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery", "_csrf": html.unescape(token)})
-    status, headers, _ = fetch(base + "/signup", {"Cookie": visitor, "Content-Type": "application/x-www-form-urlencoded"}, form.encode())
-    assert status == 303, f"sign-up answered {status}"
-    cookie = headers["Set-Cookie"].split(";")[0]
+    cookie = sign_up(base)
 
     rows = []
     index = 0
@@ -175,6 +234,13 @@ def main():
         theirs = tuple(statistics.median(run[1][i] for run in rounds) for i in (0, 1))
         return ours, theirs, statistics.median(run[0][0] / run[1][0] for run in rounds)
 
+    if ONLY == "storage":
+        storage_comparison(work, base, cookie, bare, rows)
+        stop(bare_server)
+        stop(atrium)
+        shutil.rmtree(work, ignore_errors=True)
+        return
+
     print(f"# Atrium pages against a bare Hummingbird 2 server answering the same bytes\n")
     print(
         f"wrk -t2 -c64, release build, one run on this machine ({os.cpu_count()} cores): after 2 s of warm-up each, {ROUNDS} rounds of "
@@ -207,6 +273,9 @@ def main():
     print(f"- Resident memory: idle after boot {idle:.1f} MB; after the runs above (warm) {warmed:.1f} MB; after 60 s more of /cookbook {loaded:.1f} MB ({(loaded - warmed) / warmed * 100:+.1f}%)")
     sessions = subprocess.run(["sqlite3", str(work / "atrium.sqlite"), "SELECT COUNT(*) FROM sessions"], capture_output=True, text=True).stdout.strip() if shutil.which("sqlite3") else "?"
     print(f"- Session rows in the database after every run above: {sessions}")
+    sys.stdout.flush()
+
+    storage_comparison(work, base, cookie, bare, rows)
 
     stop(bare_server)
     stop(atrium)

@@ -2,8 +2,10 @@
 # The page benchmark: builds release, starts Atrium (every module) and a bare Hummingbird server
 # answering the same bytes on free loopback ports, and prints, for every scene page in HTML and
 # JSON, each side's requests per second (wrk -t2 -c64, a returning visitor's cookie), the ratio and
-# Atrium's p99; then first visits, boot to the first 200, and memory. It prints figures; it is not a
-# test and CI does not run it. Options: DURATION=seconds per page and side, in three alternating rounds (default 9).
+# Atrium's p99; then first visits, boot to the first 200, and memory; then the Cookbook and profile
+# pages from a host on SQLite and one on PostgreSQL side by side (a throwaway server, started here).
+# It prints figures; it is not a test and CI does not run it. Options: DURATION=seconds per page and
+# side, in three alternating rounds (default 9); ONLY=storage for just the storage comparison.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -18,4 +20,8 @@ fi
 echo "Building release (about 10 minutes from clean)…" >&2
 swift build -c release --product atrium >&2
 swift build -c release --product atrium-bare-server >&2
-exec python3 Tests/Benchmarks/bench.py "$(swift build -c release --show-bin-path)"
+bin=$(swift build -c release --show-bin-path)
+
+eval "$(bash Tests/throwaway-postgres.sh start)"
+trap 'bash Tests/throwaway-postgres.sh stop "$ATRIUM_TEST_POSTGRES_DIR"' EXIT
+python3 Tests/Benchmarks/bench.py "$bin"

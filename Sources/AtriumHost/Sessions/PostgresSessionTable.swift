@@ -22,18 +22,7 @@ struct PostgresSessionTable: SessionTable {
     }
 
     func session(hash: String, liveAt current: Double) async throws -> SessionRecord? {
-        let rows = try await client.query(
-            """
-            SELECT visitor_id, user_id, csrf_token, previous_csrf_token, expires_at, lifetime, replaced_at
-            FROM sessions WHERE token_hash = \(hash) AND expires_at > \(current)
-            """, logger: logger)
-        for try await (visitorID, userID, csrfToken, previousCSRFToken, expiresAt, lifetime, replacedAt) in rows.decode(
-            (String, String?, String, String?, Double, Double, Double?).self)
-        {
-            return SessionRecord(
-                visitorID: visitorID, userID: replacedAt == nil ? userID : nil, csrfToken: csrfToken, previousCSRFToken: previousCSRFToken,
-                expiresAt: expiresAt, lifetime: lifetime, isReplaced: replacedAt != nil)
-        }
+        for try await record in try await client.execute(PostgresSessionByHash(hash: hash, current: current), logger: logger) { return record }
         return nil
     }
 

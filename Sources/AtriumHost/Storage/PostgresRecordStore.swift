@@ -17,19 +17,16 @@ struct PostgresRecordStore: RecordStore {
     static func key(_ id: String) -> ByteBuffer { ByteBuffer(bytes: SHA256.hash(data: Array(id.utf8))) }
 
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
-        let rows = try await client.query(
-            "SELECT json FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))",
-            logger: logger)
-        for try await json in rows.decode(Data.self) { return try JSONDecoder().decode(type, from: json) }
+        let statement = PostgresRecordByKey(module: module, owner: owner, collection: collection, key: Self.key(id))
+        for try await json in try await client.execute(statement, logger: logger) { return try JSONDecoder().decode(type, from: json) }
         return nil
     }
 
     func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
-        let rows = try await client.query(
-            "SELECT json FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) ORDER BY id", logger: logger)
         let decoder = JSONDecoder()
         var records: [Record] = []
-        for try await json in rows.decode(Data.self) { records.append(try decoder.decode(type, from: json)) }
+        let statement = PostgresRecordsOfCollection(module: module, owner: owner, collection: collection)
+        for try await json in try await client.execute(statement, logger: logger) { records.append(try decoder.decode(type, from: json)) }
         return records
     }
 
