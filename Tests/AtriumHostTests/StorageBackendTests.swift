@@ -12,10 +12,13 @@ import Testing
 /// connections to one file, on PostgreSQL two connection pools to one schema.
 @Suite("Storage backends")
 struct StorageBackendTests {
-    /// Two hosts' storages on one fresh database.
+    /// Two hosts' storages on one fresh database, opened at the same moment (both make the
+    /// database's tables, or find them made).
     static func twoHosts(_ backend: TestStorage) async throws -> (any HostStorage, any HostStorage) {
         let name = UUID().uuidString
-        return (try await backend.open(name: name), try await backend.open(name: name))
+        async let first = backend.open(name: name)
+        async let second = backend.open(name: name)
+        return try await (first, second)
     }
 
     struct Counter: Codable, Sendable, Equatable { var value: Int }

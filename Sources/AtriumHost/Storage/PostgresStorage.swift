@@ -42,7 +42,12 @@ public final class PostgresStorage: HostStorage {
     /// connections.
     public static func open(address: PostgresAddress, poolSize: Int, logger: Logger) async throws -> PostgresStorage {
         try await withConnection(to: address, logger: logger) { connection in
-            try await withMigrationLock(on: connection, logger: logger) {
+            try await withMigrationLock(on: connection, for: address, logger: logger) {
+                if let schema = address.schema {
+                    // Under the lock: two hosts creating one schema at once would collide.
+                    try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)", logger: logger)
+                    try await connection.query("SET search_path TO \(unescaped: schema)", logger: logger)
+                }
                 try await PostgresHostSchema.update(on: connection, logger: logger)
             }
         }
@@ -57,7 +62,7 @@ public final class PostgresStorage: HostStorage {
         }
     }
 
-    /// One connection of its own (creating the schema named in the address, if missing).
+    /// One connection of its own.
     private static func withConnection(
         to address: PostgresAddress,
         logger: Logger,
@@ -87,10 +92,6 @@ public final class PostgresStorage: HostStorage {
             throw PostgresUnavailable(address: address, error: error)
         }
         do {
-            if let schema = address.schema {
-                try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)", logger: logger)
-                try await connection.query("SET search_path TO \(unescaped: schema)", logger: logger)
-            }
             try await body(connection)
         } catch {
             try? await connection.close()
@@ -99,22 +100,25 @@ public final class PostgresStorage: HostStorage {
         try await connection.close()
     }
 
-    /// Runs `body` holding the schema's migration lock: hosts starting together take turns, and
-    /// each finds what the one before did. The lock goes with the connection if the host dies.
+    /// Runs `body` holding the migration lock of the address's schema: hosts starting together take
+    /// turns, and each finds what the one before did. The lock goes with the connection if the host
+    /// dies.
     static func withMigrationLock<Result: Sendable>(
         on connection: PostgresConnection,
+        for address: PostgresAddress,
         logger: Logger,
         _ body: () async throws -> Result
     ) async throws -> Result {
-        try await connection.query("SELECT pg_advisory_lock(hashtext('atrium migrations:' || current_schema()))", logger: logger)
+        let name = "atrium migrations: \(address.database).\(address.schema ?? "")"
+        try await connection.query("SELECT pg_advisory_lock(hashtext(\(name)))", logger: logger)
         let result: Result
         do {
             result = try await body()
         } catch {
-            _ = try? await connection.query("SELECT pg_advisory_unlock(hashtext('atrium migrations:' || current_schema()))", logger: logger)
+            _ = try? await connection.query("SELECT pg_advisory_unlock(hashtext(\(name)))", logger: logger)
             throw error
         }
-        try await connection.query("SELECT pg_advisory_unlock(hashtext('atrium migrations:' || current_schema()))", logger: logger)
+        try await connection.query("SELECT pg_advisory_unlock(hashtext(\(name)))", logger: logger)
         return result
     }
 
@@ -142,9 +146,9 @@ public final class PostgresStorage: HostStorage {
     /// its own transaction with the mark that it ran.
     public func migrate(module: String, migrations: [StorageMigration]) async throws {
         guard !migrations.isEmpty else { return }
-        let logger = logger
+        let (logger, address) = (logger, address)
         try await client.withConnection { connection in
-            try await Self.withMigrationLock(on: connection, logger: logger) {
+            try await Self.withMigrationLock(on: connection, for: address, logger: logger) {
                 for migration in migrations {
                     let applied = try await connection.count(
                         "SELECT 1 FROM module_migrations WHERE module = \(module) AND id = \(migration.id)", logger: logger)

@@ -33,10 +33,26 @@ public final class SQLiteStorage: HostStorage {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         configuration.busyMode = .timeout(5)
+        // Two processes opening a new file at once would both make its tables: the second waits.
+        let lock = try Self.openMigrationLock(path: path)
+        defer { Glibc.close(lock) }
+        guard flock(lock, LOCK_EX) == 0 else {
+            throw ClaimRefused(description: "the lock file '\(path)-migrate.lock' cannot be locked: \(String(cString: strerror(errno)))")
+        }
         database = try DatabasePool(path: path, configuration: configuration)
         sessionTable = SQLiteSessionTable(database: database)
         self.path = path
         try Self.migrator.migrate(database)
+    }
+
+    /// The lock file beside the database that opening and migrating hold (see ``migrate(module:migrations:)``).
+    private static func openMigrationLock(path: String) throws -> Int32 {
+        let lockPath = path + "-migrate.lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw ClaimRefused(description: "the lock file '\(lockPath)' cannot be opened: \(String(cString: strerror(errno)))")
+        }
+        return descriptor
     }
 
     private static var migrator: DatabaseMigrator {
@@ -135,11 +151,7 @@ public final class SQLiteStorage: HostStorage {
     /// Takes the migration lock beside the database file, waiting (without blocking a thread) while
     /// another process or storage holds it; returns the descriptor to close.
     private func lockForMigrating() async throws -> Int32 {
-        let lockPath = path + "-migrate.lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw ClaimRefused(description: "the lock file '\(lockPath)' cannot be opened: \(String(cString: strerror(errno)))")
-        }
+        let descriptor = try Self.openMigrationLock(path: path)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             do {
                 try await Task.sleep(for: .milliseconds(10))
