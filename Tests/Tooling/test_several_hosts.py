@@ -1,6 +1,7 @@
 """Two `atrium serve` processes on one PostgreSQL behind nginx, as an operator runs several hosts:
 a visitor's requests land on both hosts and they stay signed in; one host killed, the other keeps
-serving; eight sign-ups with one email split across both hosts make exactly one account.
+serving; eight sign-ups with one email split across both hosts make exactly one account. And a host
+whose database stops answering fails fast and recovers.
 
 Needs the throwaway PostgreSQL server `bash Tests/run-all.sh` starts (ATRIUM_TEST_POSTGRES_URL) and
 Debian's nginx, which it installs."""
@@ -192,3 +193,63 @@ def test_eight_sign_ups_with_one_email_across_two_hosts_make_one_account(cluster
     posts_landed_on = {visitor.hosts[-1].rsplit(":", 1)[-1] for visitor, _, _, _ in results}
     assert len(posts_landed_on) == 2, "the sign-ups were split across both hosts"
     assert account_count(cluster) == 1
+
+
+def postgres_processes():
+    """The throwaway server's processes: its postmaster (from postmaster.pid) and its children."""
+    folder = os.environ.get("ATRIUM_TEST_POSTGRES_DIR", "")
+    pid_file = Path(folder) / "data" / "postmaster.pid"
+    assert pid_file.exists(), f"no postmaster.pid in {folder} (ATRIUM_TEST_POSTGRES_DIR)"
+    postmaster = int(pid_file.read_text().splitlines()[0])
+    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()
+    return [postmaster] + [int(child) for child in children]
+
+
+def test_a_database_that_stops_answering_fails_requests_in_seconds_and_the_host_recovers(tmp_path):
+    """The server frozen (SIGSTOP: connections open, nothing answers), as a hung database would be:
+    readiness says so within seconds, a page that needs the database fails instead of hanging, a
+    page that needs none still answers, and all is well once the server answers again."""
+    schema = "outage_" + secrets.token_hex(6)
+    url = POSTGRES_URL + ("&" if "?" in POSTGRES_URL else "?") + f"schema={schema}"
+    port = free_port()
+    config = tmp_path / "host.yaml"
+    config.write_text(f"http:\n  port: {port}\nstorage:\n  kind: postgres\nmodules: [login, cookbook]\n")
+    environment = {**os.environ, "STORAGE_URL": url, "SECRETS_KEY": base64.b64encode(secrets.token_bytes(32)).decode()}
+    host = subprocess.Popen([str(ATRIUM), "serve", "--config", str(config)], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    frozen = []
+    try:
+        wait_until_ready(host, port)
+        visitor = Visitor(base)
+        visitor.request("/signup")
+        status, url, _ = visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
+        assert url.endswith("/profile")
+
+        frozen = postgres_processes()
+        for pid in frozen:
+            os.kill(pid, signal.SIGSTOP)
+        started = time.monotonic()
+        status, _, _ = visitor.request("/health/ready")
+        assert status == 503 and time.monotonic() - started < 5, (status, time.monotonic() - started)
+        started = time.monotonic()
+        status, _, _ = visitor.request("/profile")
+        took = time.monotonic() - started
+        assert status >= 500 and took < 15, f"{status} after {took:.1f} s"
+        status, _, _ = visitor.request("/health/live")
+        assert status == 200
+
+        for pid in frozen:
+            os.kill(pid, signal.SIGCONT)
+        frozen = []
+        deadline = time.monotonic() + 20
+        while True:
+            status, url, body = visitor.request("/profile")
+            if status == 200 and "Ada Lovelace" in body:
+                break
+            assert time.monotonic() < deadline, f"not recovered: {status}"
+            time.sleep(0.5)
+    finally:
+        for pid in frozen:
+            os.kill(pid, signal.SIGCONT)
+        host.send_signal(signal.SIGTERM)
+        host.communicate(timeout=20)

@@ -7,10 +7,17 @@ import PostgresNIO
 /// Sessions and remembered visitors on the PostgreSQL server, so every host finds every session.
 struct PostgresSessionTable: SessionTable {
     let client: PostgresClient
+    let watchdog: StorageWatchdog
     let logger: Logger
 
     func insert(_ record: SessionRecord, hash: String, createdAt: Double) async throws {
-        try await client.query(Self.insertion(record, hash: hash, createdAt: createdAt), logger: logger)
+        try await run(Self.insertion(record, hash: hash, createdAt: createdAt))
+    }
+
+    /// Runs one statement that returns no rows.
+    private func run(_ query: PostgresQuery) async throws {
+        let logger = logger
+        try await client.withBoundedConnection(watchdog: watchdog) { connection in _ = try await connection.query(query, logger: logger) }
     }
 
     private static func insertion(_ record: SessionRecord, hash: String, createdAt: Double) -> PostgresQuery {
@@ -22,13 +29,17 @@ struct PostgresSessionTable: SessionTable {
     }
 
     func session(hash: String, liveAt current: Double) async throws -> SessionRecord? {
-        for try await record in try await client.execute(PostgresSessionByHash(hash: hash, current: current), logger: logger) { return record }
-        return nil
+        let logger = logger
+        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
+            for try await record in try await connection.execute(PostgresSessionByHash(hash: hash, current: current), logger: logger) {
+                return record
+            }
+            return nil
+        }
     }
 
     func slide(hash: String, to expiresAt: Double) async throws {
-        try await client.query(
-            "UPDATE sessions SET expires_at = \(expiresAt) WHERE token_hash = \(hash) AND replaced_at IS NULL", logger: logger)
+        try await run("UPDATE sessions SET expires_at = \(expiresAt) WHERE token_hash = \(hash) AND replaced_at IS NULL")
     }
 
     func replace(
@@ -41,7 +52,7 @@ struct PostgresSessionTable: SessionTable {
         newHash: String
     ) async throws -> SessionRecord {
         let logger = logger
-        return try await client.withConnection { connection in
+        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
             try await connection.inTransaction(logger: logger) { connection in
                 var record = record
                 record.previousCSRFToken = previous
@@ -102,7 +113,7 @@ struct PostgresSessionTable: SessionTable {
     }
 
     func delete(hash: String) async throws {
-        try await client.query("DELETE FROM sessions WHERE token_hash = \(hash)", logger: logger)
+        try await run("DELETE FROM sessions WHERE token_hash = \(hash)")
     }
 
     func purgeExpired(at current: Double) async throws -> Int {
@@ -121,11 +132,11 @@ struct PostgresSessionTable: SessionTable {
     }
 
     func keepVisitor(_ visitorID: String, until expiresAt: Double) async throws {
-        try await client.query(
+        try await run(
             """
             INSERT INTO visitors (visitor_id, expires_at) VALUES (\(visitorID), \(expiresAt))
             ON CONFLICT (visitor_id) DO UPDATE SET expires_at = excluded.expires_at
-            """, logger: logger)
+            """)
     }
 
     func sessionRowCount() async throws -> Int { try await count("SELECT COUNT(*) FROM sessions") }

@@ -9,6 +9,7 @@ import PostgresNIO
 /// server every time: another host may have written since.
 struct PostgresRecordStore: RecordStore {
     let client: PostgresClient
+    let watchdog: StorageWatchdog
     let logger: Logger
     let module: String
     let owner: String
@@ -17,32 +18,39 @@ struct PostgresRecordStore: RecordStore {
     static func key(_ id: String) -> ByteBuffer { ByteBuffer(bytes: SHA256.hash(data: Array(id.utf8))) }
 
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
-        let statement = PostgresRecordByKey(module: module, owner: owner, collection: collection, key: Self.key(id))
-        for try await json in try await client.execute(statement, logger: logger) { return try JSONDecoder().decode(type, from: json) }
-        return nil
+        let (statement, logger, watchdog) = (
+            PostgresRecordByKey(module: module, owner: owner, collection: collection, key: Self.key(id)), logger, watchdog
+        )
+        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
+            for try await json in try await connection.execute(statement, logger: logger) { return try JSONDecoder().decode(type, from: json) }
+            return nil
+        }
     }
 
     func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
-        let decoder = JSONDecoder()
-        var records: [Record] = []
-        let statement = PostgresRecordsOfCollection(module: module, owner: owner, collection: collection)
-        for try await json in try await client.execute(statement, logger: logger) { records.append(try decoder.decode(type, from: json)) }
-        return records
+        let (statement, logger, watchdog) = (PostgresRecordsOfCollection(module: module, owner: owner, collection: collection), logger, watchdog)
+        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
+            let decoder = JSONDecoder()
+            var records: [Record] = []
+            for try await json in try await connection.execute(statement, logger: logger) { records.append(try decoder.decode(type, from: json)) }
+            return records
+        }
     }
 
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
-        try await client.query(
+        try await run(
             """
             INSERT INTO records (module, owner, collection, key, id, json, updated_at)
             VALUES (\(module), \(owner), \(collection), \(Self.key(id)), \(ByteBuffer(string: id)), \(json), \(Date().timeIntervalSince1970))
             ON CONFLICT (module, owner, collection, key) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at
-            """, logger: logger)
+            """)
     }
 
     func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
         let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
-        return try await client.withConnection { connection in
+        let (module, owner, logger) = (module, owner, logger)
+        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
             try await Self.insert(json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
         }
     }
@@ -61,9 +69,13 @@ struct PostgresRecordStore: RecordStore {
     }
 
     func deleteRecord(id: String, in collection: String) async throws {
-        try await client.query(
-            "DELETE FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))",
-            logger: logger)
+        try await run("DELETE FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))")
+    }
+
+    /// Runs one statement that returns no rows.
+    private func run(_ query: PostgresQuery) async throws {
+        let logger = logger
+        try await client.withBoundedConnection(watchdog: watchdog) { connection in _ = try await connection.query(query, logger: logger) }
     }
 
     /// Raised inside the transaction when another host inserted the record this change meant to
@@ -81,7 +93,7 @@ struct PostgresRecordStore: RecordStore {
         let (module, owner, logger) = (module, owner, logger)
         while true {
             do {
-                return try await client.withConnection { connection in
+                return try await client.withBoundedConnection(watchdog: watchdog) { connection in
                     try await connection.inTransaction(logger: logger) { connection in
                         let rows = try await connection.query(
                             """

@@ -13,6 +13,8 @@ public final class PostgresStorage: HostStorage {
     let client: PostgresClient
     let address: PostgresAddress
     let logger: Logger
+    /// Fails operations the server does not answer in time.
+    let watchdog: StorageWatchdog
     private let running: Task<Void, Never>
     public let sessionTable: any SessionTable
     public var recordCache: RecordCache? { nil }
@@ -33,7 +35,9 @@ public final class PostgresStorage: HostStorage {
         self.client = client
         self.address = address
         self.logger = logger
-        sessionTable = PostgresSessionTable(client: client, logger: logger)
+        let watchdog = StorageWatchdog()
+        self.watchdog = watchdog
+        sessionTable = PostgresSessionTable(client: client, watchdog: watchdog, logger: logger)
         running = Task { await client.run() }
     }
 
@@ -139,7 +143,7 @@ public final class PostgresStorage: HostStorage {
     }
 
     public func records(module: String, owner: RecordOwner) -> any RecordStore {
-        PostgresRecordStore(client: client, logger: logger, module: module, owner: owner.key)
+        PostgresRecordStore(client: client, watchdog: watchdog, logger: logger, module: module, owner: owner.key)
     }
 
     /// Runs the module's migrations that have not yet succeeded, under the migration lock, each in
@@ -165,7 +169,9 @@ public final class PostgresStorage: HostStorage {
     }
 
     public func isReady() async -> Bool {
-        (try? await client.withConnection { try await $0.count("SELECT 1", logger: logger) }) == 1
+        let (logger, watchdog) = (logger, watchdog)
+        return (try? await client.withBoundedConnection(watchdog: watchdog, within: .seconds(2)) { try await $0.count("SELECT 1", logger: logger) })
+            == 1
     }
 
     /// Several hosts share the server: there is nothing to claim.
@@ -174,5 +180,6 @@ public final class PostgresStorage: HostStorage {
     /// Closes the pool's connections.
     public func close() throws {
         running.cancel()
+        watchdog.stop()
     }
 }
