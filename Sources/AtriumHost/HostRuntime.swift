@@ -22,7 +22,7 @@ public struct HostRuntime: Sendable {
         do {
             _ = try plan.hostKey.key()
         } catch {
-            throw ConfigurationError(source: plan.source, problems: [ConfigurationProblem(key: "secrets", message: error.description)])
+            throw problem(key: "secrets", message: error.description)
         }
         let storage = try await connectStorage()
         if serving {
@@ -30,14 +30,9 @@ public struct HostRuntime: Sendable {
                 try storage.claimForServing()
             } catch {
                 try? storage.close()
-                throw ConfigurationError(
-                    source: plan.source,
-                    problems: [
-                        ConfigurationProblem(
-                            key: "storage.path", message: "\(error)",
-                            fix: "stop the other host, or give this one its own storage.path (several hosts share storage.kind: postgres)")
-                    ]
-                )
+                throw problem(
+                    key: "storage.path", message: "\(error)",
+                    fix: "stop the other host, or give this one its own storage.path (several hosts share storage.kind: postgres)")
             }
         }
         do {
@@ -52,6 +47,11 @@ public struct HostRuntime: Sendable {
         return storage
     }
 
+    /// The configuration error of one problem, at `key`.
+    private func problem(key: String, message: String, fix: String? = nil) -> ConfigurationError {
+        ConfigurationError(source: plan.source, problems: [ConfigurationProblem(key: key, message: message, fix: fix)])
+    }
+
     private func connectStorage() async throws -> any HostStorage {
         let settings = plan.settings.storage
         switch settings.kind {
@@ -59,34 +59,23 @@ public struct HostRuntime: Sendable {
             do {
                 return try SQLiteStorage(path: settings.path)
             } catch {
-                throw ConfigurationError(
-                    source: plan.source,
-                    problems: [
-                        ConfigurationProblem(
-                            key: "storage.path", message: "the database '\(settings.path)' cannot be opened: \(error)",
-                            fix: "name a database file this user can read and write")
-                    ]
-                )
+                throw problem(
+                    key: "storage.path", message: "the database '\(settings.path)' cannot be opened: \(error)",
+                    fix: "name a database file this user can read and write")
             }
         case .postgres:
             // The plan checked the address; a problem here is the server's.
             guard let address = settings.postgresAddress else {
-                throw ConfigurationError(source: plan.source, problems: [ConfigurationProblem(key: "storage.url", message: "is missing")])
+                throw problem(key: "storage.url", message: "is missing")
             }
             do {
                 return try await PostgresStorage.open(address: address, poolSize: settings.poolSize, logger: logger)
             } catch let error as PostgresUnavailable {
-                throw ConfigurationError(
-                    source: plan.source, problems: [ConfigurationProblem(key: "storage.url", message: error.description, fix: error.fix)])
+                throw problem(key: "storage.url", message: error.description, fix: error.fix)
             } catch {
-                throw ConfigurationError(
-                    source: plan.source,
-                    problems: [
-                        ConfigurationProblem(
-                            key: "storage.url", message: "the host's tables on \(address) cannot be made: \(String(reflecting: error))",
-                            fix: "give user '\(address.user)' the right to create tables in database '\(address.database)'")
-                    ]
-                )
+                throw problem(
+                    key: "storage.url", message: "the host's tables on \(address) cannot be made: \(String(reflecting: error))",
+                    fix: "give user '\(address.user)' the right to create tables in database '\(address.database)'")
             }
         }
     }
