@@ -70,6 +70,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         // PostgreSQL storage for several hosts behind one load balancer (`storage.kind: postgres`).
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // GET /metrics: counters and histograms through swift-metrics, in Prometheus's text format.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // Property-based tests: arbitrary input never traps, never takes more than linear time.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
@@ -93,6 +96,8 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("Resources")]
         ),

@@ -13,6 +13,7 @@ public struct HostApplication: Sendable {
     public let sessions: SessionStore
     let services: HostSceneServices
     let pages: PageWriter
+    var metrics: HostMetrics { plan.metrics }
     let logger: Logger
 
     /// Opens nothing itself: `storage` must be open and the modules' migrations run (see
@@ -27,7 +28,9 @@ public struct HostApplication: Sendable {
         self.plan = plan
         self.storage = storage
         self.logger = logger
-        sessions = try SessionStore(storage: storage, hostKey: plan.hostKey, signInMerges: plan.registry.signInMerges)
+        let metrics = plan.metrics
+        sessions = try SessionStore(
+            storage: storage, hostKey: plan.hostKey, signInMerges: plan.registry.signInMerges, onCreate: { metrics.recordSessionCreated() })
         services = HostSceneServices(registry: plan.registry, replacements: replacements)
         pages = PageWriter(
             links: LinkResolver(registry: plan.registry),
@@ -44,9 +47,11 @@ public struct HostApplication: Sendable {
         let registry = plan.registry
         // HEAD answers every GET route with its headers and no body (monitors use it).
         let router = Router(context: AtriumRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: RequestLogMiddleware(logger: logger, metrics: plan.settings.http.metrics ? metrics : nil))
         router.add(middleware: SecurityHeadersMiddleware())
-        let hostPaths = ["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js"] + registry.assets.keys
+        let hostPaths =
+            ["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js"]
+            + (plan.settings.http.metrics ? ["/metrics"] : []) + registry.assets.keys
         let allowed = AllowedMethods(
             routes: hostPaths.compactMap { path in (try? RoutePattern(path)).map { ($0, HTTPMethodName.get) } }
                 + registry.routes.map { ($0.pattern, $0.method) }
@@ -69,6 +74,15 @@ public struct HostApplication: Sendable {
                 headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(string: ready ? #"{"status":"ready"}"# : #"{"status":"storage unavailable"}"#))
             )
+        }
+
+        if plan.settings.http.metrics {
+            let metrics = self.metrics
+            router.get("/metrics") { _, _ in
+                Response(
+                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+            }
         }
 
         // Browsers ask for it on every site; answer without a body rather than log a 404 each time.

@@ -86,7 +86,9 @@ struct ConfigurationTests {
         #expect(problems.contains { $0.description.contains("log.level: is not one of the choices ('loud') — use one of: trace, debug, info") })
         let typo = try await Fixture.problems("modules: []\nhttp:\n  hots: x\n")
         #expect(
-            typo.map(\.description) == ["http.hots: unknown key (line 3) — remove it or use one of: behindTLS, host, port, publicURL, trustedProxies"]
+            typo.map(\.description) == [
+                "http.hots: unknown key (line 3) — remove it or use one of: behindTLS, host, metrics, port, publicURL, trustedProxies"
+            ]
         )
     }
 

@@ -46,8 +46,10 @@ public struct LoginModule: AtriumModule {
     public func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
         let repository = StoredAccounts(records: registrar.sharedRecords, hasher: registrar.services.passwords)
         let clock = registrar.services.clock
+        let (failed, locked) = (registrar.services.metrics.counter("sign_in_failures"), registrar.services.metrics.counter("lockouts"))
         let accounts = Accounts(
-            repository: repository, failures: StoredSignInFailures(records: registrar.sharedRecords), now: { clock.now })
+            repository: repository, failures: StoredSignInFailures(records: registrar.sharedRecords), now: { clock.now },
+            counters: SignInCounters(failure: { failed.increment() }, lockout: { locked.increment() }))
         registrar.provide(.currentUser, SignedInUsers(accounts: repository))
         registrar.factory(Accounts.self, lifetime: .shared) { _ in accounts }
 

@@ -23,6 +23,25 @@ struct MoneyboxHostTests {
         return String(match.1)
     }
 
+    @Test func callsToTheSavingsServiceAreCountedByOutcomeAndTimed() async throws {
+        let host = try await Self.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await browser.get("/moneybox")
+            #expect(try await browser.post("/moneybox/sign-in", form: Self.user).status == 303)
+            #expect(try await browser.get("/moneybox/accounts").status == 200)
+            _ = try await browser.get("/moneybox")
+            let refused = try await browser.post("/moneybox/sign-in", form: ["email": Self.user["email"]!, "password": "wrong"])
+            #expect(refused.status != 303)
+            let metrics = try await browser.get("/metrics").body
+            let ok = try #require(metrics.firstMatch(of: /atrium_remote_requests_total\{module="moneybox",outcome="2xx"\} (\d+)/), "\(metrics)")
+            #expect(Int(ok.1)! >= 2, "the sign-in and the accounts")
+            #expect(metrics.contains(#"atrium_remote_requests_total{module="moneybox",outcome="4xx"} 1"#), "the wrong password")
+            #expect(metrics.contains(#"atrium_remote_request_duration_seconds_count{module="moneybox"}"#))
+            #expect(!metrics.contains("P455word12") && !metrics.contains("moneyboxapp.com"))
+        }
+    }
+
     @Test func signInSeeTheAccountsAddTenPoundsAndSignOut() async throws {
         let host = try await Self.host()
         defer { host.tearDown() }

@@ -1,7 +1,7 @@
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
 
-/// `http.host`, `http.port`, `http.behindTLS`, `http.trustedProxies`, `http.publicURL`.
+/// `http.host`, `http.port`, `http.behindTLS`, `http.trustedProxies`, `http.publicURL`, `http.metrics`.
 public struct HTTPSettings: ModuleConfiguration, Equatable {
     /// The address to listen on (0.0.0.0 for every interface).
     public var host = "127.0.0.1"
@@ -16,6 +16,8 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
     /// The address people reach the host at (behind a proxy, the proxy's), for addresses given to
     /// other sites such as OpenID redirect URIs. Default: `http://<host>:<port>`.
     public var publicURL: String?
+    /// Whether `GET /metrics` answers (Prometheus's text format).
+    public var metrics = true
 
     /// ``publicURL``, or the address the host listens at; never with a trailing slash.
     public var effectivePublicURL: String {

@@ -13,6 +13,8 @@ public struct HostPlan: Sendable {
     public let hostKey: HostKey
     /// Answers modules' requests to ``HostServices/localURL(_:)`` addresses once the host serves.
     public let localDelivery: LocalDelivery
+    /// What `GET /metrics` reports (kept across configuration reloads).
+    public let metrics: HostMetrics
 
     /// Validates a configuration and registers its modules in boot order, or throws every problem
     /// found, never stopping at the first: in the file, in each module's section (unknown, missing
@@ -23,6 +25,7 @@ public struct HostPlan: Sendable {
         source: ConfigurationSource,
         catalog: [ModuleEntry],
         logger: Logger,
+        metrics: HostMetrics = HostMetrics(),
         services makeServices: @Sendable (HostSettings, HostKey) -> HostServices = HostPlan.standardServices
     ) async throws(ConfigurationError) -> HostPlan {
         var problems: [ConfigurationProblem] = []
@@ -99,11 +102,16 @@ public struct HostPlan: Sendable {
                 continue
             }
             let sharedRecords = DeferredRecordStore(module: manifest.id)
+            let moduleServices = services.replacing(
+                http: MeteredHTTPClient(inner: services.http, module: manifest.id, metrics: metrics),
+                metrics: metrics.moduleMetrics(module: manifest.id))
             let registrar = ModuleRegistrar(
-                manifest: manifest, logger: logger.with(module: manifest.id), services: services, sharedRecords: sharedRecords,
+                manifest: manifest, logger: logger.with(module: manifest.id), services: moduleServices, sharedRecords: sharedRecords,
                 publicURL: settings.http.effectivePublicURL)
             do {
+                let start = ContinuousClock.now
                 try await entry.register(in: registrar, configuration: configuration)
+                metrics.recordBoot(module: manifest.id, duration: start.duration(to: .now))
             } catch let error as SettingProblem {
                 let key = error.key.isEmpty ? manifest.id : "\(manifest.id).\(error.key)"
                 problems.append(ConfigurationProblem(key: key, message: error.message, fix: error.fix))
@@ -141,7 +149,7 @@ public struct HostPlan: Sendable {
         guard problems.isEmpty else { throw ConfigurationError(source: source.name, problems: problems) }
         return HostPlan(
             source: source.name, settings: settings, registry: registry, catalog: catalog.map(\.manifest), services: services, hostKey: hostKey,
-            localDelivery: localDelivery)
+            localDelivery: localDelivery, metrics: metrics)
     }
 
     /// The services a host lends its modules: async-http-client, bcrypt, AES-GCM and JWT under the

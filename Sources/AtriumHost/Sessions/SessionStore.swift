@@ -24,6 +24,8 @@ public struct SessionStore: Sendable {
     /// How each module's records saved before sign-in join the account's: module → collection → merge.
     let signInMerges: [String: [String: SignInMerge]]
     let now: @Sendable () -> Date
+    /// Told of every session row written (for `/metrics`).
+    let onCreate: @Sendable () -> Void
 
     /// How long a session replaced at sign-in still accepts a form loaded before (a double click).
     static let replacedSessionGrace: Double = 120
@@ -34,7 +36,8 @@ public struct SessionStore: Sendable {
         hostKey: HostKey,
         lifetime: Duration = .seconds(30 * 24 * 3600),
         signInMerges: [String: [String: SignInMerge]] = [:],
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init,
+        onCreate: @escaping @Sendable () -> Void = {}
     ) throws(HostKey.Unavailable) {
         self.table = storage.sessionTable
         self.cache = storage.sessionCache
@@ -43,6 +46,7 @@ public struct SessionStore: Sendable {
         self.lifetime = lifetime
         self.signInMerges = signInMerges
         self.now = now
+        self.onCreate = onCreate
     }
 
     static func randomToken() -> String { SystemRandom().token(bytes: 32) }
@@ -74,6 +78,7 @@ public struct SessionStore: Sendable {
         let (token, hash, record) = Self.make(
             visitorID: visitorID ?? VisitorPass.newVisitorID(), userID: userID, previousCSRFToken: nil, lifetime: lifetime ?? self.lifetime, at: date)
         try await table.insert(record, hash: hash, createdAt: date.timeIntervalSince1970)
+        onCreate()
         return (token, record)
     }
 
@@ -143,6 +148,7 @@ public struct SessionStore: Sendable {
         let stored = try await table.replace(
             hash: token.map(Self.hash), previous: previous, graceEnd: date.timeIntervalSince1970 + Self.replacedSessionGrace,
             carryOver: carryOver, at: date, with: session.record, newHash: session.hash)
+        onCreate()
         return (session.token, stored)
     }
 

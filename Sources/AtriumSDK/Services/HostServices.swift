@@ -16,6 +16,8 @@ public struct HostServices: Sendable {
     public let clock: any WallClock
     /// Secure random codes and tokens.
     public let random: any RandomSource
+    /// The module's own counters on `GET /metrics`.
+    public let metrics: ModuleMetrics
 
     /// Where ``localURL(_:)`` addresses point: a name of this host only, never looked up on a network.
     @_spi(AtriumHost) public static let localOrigin = "http://atrium.localhost"
@@ -26,10 +28,13 @@ public struct HostServices: Sendable {
     /// with no port (tests and `atrium render` included).
     public func localURL(_ path: String) -> String { Self.localOrigin + path }
 
-    /// The same services with `http` replaced (the host routes ``localURL(_:)`` addresses through it).
+    /// The same services with `http` (and `metrics`) replaced: the host routes ``localURL(_:)``
+    /// addresses through it, and gives each module its own counters.
     @_spi(AtriumHost)
-    public func replacing(http: any RemoteHTTPClient) -> HostServices {
-        HostServices(http: http, passwords: passwords, secrets: secrets, tokens: tokens, openID: openID, clock: clock, random: random)
+    public func replacing(http: any RemoteHTTPClient, metrics: ModuleMetrics? = nil) -> HostServices {
+        HostServices(
+            http: http, passwords: passwords, secrets: secrets, tokens: tokens, openID: openID, clock: clock, random: random,
+            metrics: metrics ?? self.metrics)
     }
 
     @_spi(AtriumHost)
@@ -40,7 +45,8 @@ public struct HostServices: Sendable {
         tokens: any TokenSigner,
         openID: any OpenIDTokens,
         clock: any WallClock,
-        random: any RandomSource
+        random: any RandomSource,
+        metrics: ModuleMetrics = .none
     ) {
         self.http = http
         self.passwords = passwords
@@ -49,5 +55,6 @@ public struct HostServices: Sendable {
         self.openID = openID
         self.clock = clock
         self.random = random
+        self.metrics = metrics
     }
 }

@@ -9,11 +9,18 @@ public struct Accounts: Sendable {
     let lockout = LockoutPolicy()
     let passwordPolicy = PasswordPolicy()
     let now: @Sendable () -> Date
+    let counters: SignInCounters
 
-    public init(repository: any AccountRepository, failures: any SignInFailureRepository, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        repository: any AccountRepository,
+        failures: any SignInFailureRepository,
+        now: @escaping @Sendable () -> Date = Date.init,
+        counters: SignInCounters = SignInCounters()
+    ) {
         self.repository = repository
         self.failures = failures
         self.now = now
+        self.counters = counters
     }
 
     /// Creates an account. When the email already has one and the password is its password (a
@@ -58,6 +65,12 @@ public struct Accounts: Sendable {
     /// Signs in with email and password. Whichever is wrong, the answer is the same; after too
     /// many failures the email is locked out for a while, even with the right password.
     public func signIn(email rawEmail: String, password: String) async throws -> Result<Account, LoginError> {
+        let result = try await checkSignIn(email: rawEmail, password: password)
+        if case .failure = result { counters.failure() }
+        return result
+    }
+
+    private func checkSignIn(email rawEmail: String, password: String) async throws -> Result<Account, LoginError> {
         guard TextLimit.email.allows(rawEmail), PasswordPolicy.signInLimit.allows(password), !password.isEmpty else {
             // No account can have such a password: nothing to check, nothing to count.
             return .failure(.incorrectCredentials)
@@ -71,6 +84,7 @@ public struct Accounts: Sendable {
         guard let account = try await repository.authenticate(email: email, password: password) else {
             // The attempt was counted when it was let in; it may have locked the email.
             if let minutes = lockout.minutesLocked(try await failures.failures(for: email), at: now()) {
+                counters.lockout()
                 return .failure(.lockedOut(minutes: minutes))
             }
             return .failure(.incorrectCredentials)

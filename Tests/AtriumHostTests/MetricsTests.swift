@@ -1,0 +1,38 @@
+@_spi(AtriumHost) import AtriumHost
+import AtriumTestKit
+import Foundation
+import Testing
+
+@testable import AtriumFixtures
+
+/// `GET /metrics`: requests by method, route pattern and status, in Prometheus's text format.
+@Suite("Metrics")
+struct MetricsTests {
+    @Test func requestsAreCountedByRoutePatternNeverByTheRawPath() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await browser.get("/notes")
+            _ = try await browser.get("/notes")
+            _ = try await browser.get("/notes/tags/secret-ada@example.com")
+            _ = try await browser.get("/no/such/page/private-token-123")
+            let page = try await browser.get("/metrics")
+            #expect(page.status == 200)
+            #expect(page.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+            #expect(page.body.contains(#"atrium_http_requests_total{method="GET",route="/notes",status="200"} 2"#), "\(page.body)")
+            #expect(page.body.contains(#"atrium_http_requests_total{method="GET",route="/notes/tags/{tag}",status="200"} 1"#))
+            #expect(page.body.contains(#"atrium_http_requests_total{method="GET",route="unmatched",status="404"} 1"#))
+            #expect(page.body.contains(#"atrium_http_request_duration_seconds_bucket{method="GET",route="/notes",le="0.005"}"#))
+            #expect(!page.body.contains("ada@example.com") && !page.body.contains("private-token-123"), "no visitor's path or data")
+        }
+    }
+
+    @Test func httpMetricsFalseTurnsTheEndpointOff() async throws {
+        let host = try await Fixture.host(Fixture.notesAndAccounts + "\nhttp:\n  metrics: false\n")
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let page = try await browser.get("/metrics")
+            #expect(page.status == 404)
+        }
+    }
+}
