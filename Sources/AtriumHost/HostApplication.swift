@@ -31,7 +31,7 @@ public struct HostApplication: Sendable {
         let metrics = plan.metrics
         sessions = try SessionStore(
             storage: storage, hostKey: plan.hostKey, signInMerges: plan.registry.signInMerges, onCreate: { metrics.recordSessionCreated() })
-        services = HostSceneServices(registry: plan.registry, replacements: replacements)
+        services = HostSceneServices(registry: plan.registry, flags: plan.flags, replacements: replacements)
         pages = PageWriter(
             links: LinkResolver(registry: plan.registry),
             cookie: SessionCookie(isSecure: plan.settings.http.behindTLS),

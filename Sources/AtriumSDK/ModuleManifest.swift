@@ -18,6 +18,8 @@ public struct ModuleManifest: Sendable, Equatable {
     /// otherwise (read with ``SceneContext/capability(_:)``, which is then nil): unlike `requires`,
     /// they never stop a boot.
     public var uses: [CapabilityName]
+    /// The module's feature flags, which the operator sets under `flags:` (see ``FeatureFlag``).
+    public var flags: [FeatureFlag]
 
     public init(
         id: String,
@@ -27,7 +29,8 @@ public struct ModuleManifest: Sendable, Equatable {
         provides: [CapabilityName] = [],
         binds: [RouteName] = [],
         links: [RouteName] = [],
-        uses: [CapabilityName] = []
+        uses: [CapabilityName] = [],
+        flags: [FeatureFlag] = []
     ) {
         self.id = id
         self.title = title
@@ -37,5 +40,6 @@ public struct ModuleManifest: Sendable, Equatable {
         self.binds = binds
         self.links = links
         self.uses = uses
+        self.flags = flags
     }
 }

@@ -23,7 +23,7 @@ struct NotesModel: SceneModel {
     let page: LinkTarget
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
-        .loaded(State(greeting: greeting, notes: try await book.all()))
+        .loaded(State(greeting: greeting + (try await context.isOn(NotesModule.beta) ? " (beta)" : ""), notes: try await book.all()))
     }
 
     func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {

@@ -17,7 +17,10 @@ struct NotesModule: AtriumModule {
         }
     }
 
-    static let manifest = ModuleManifest(id: "notes", title: "Notes", version: "1.0.0", binds: ["notes", "notes.item"])
+    /// Adds " (beta)" to the greeting: a feature flag, off unless the configuration sets it.
+    static let beta = FeatureFlag("beta", description: "The greeting says (beta)", defaultValue: false)
+
+    static let manifest = ModuleManifest(id: "notes", title: "Notes", version: "1.0.0", binds: ["notes", "notes.item"], flags: [beta])
 
     func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
         registrar.factory(NoteBook.self) { context in NoteBook(records: context.storage, limit: configuration.limit) }

@@ -1,5 +1,6 @@
 """The `atrium` command's validation and listings, run as an operator would."""
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -69,6 +70,26 @@ def test_modules_lists_what_is_available_and_enabled():
     rows = [line.split() for line in result.stdout.splitlines()]
     assert ["pilot", "Pilot", "1.0.0", "-", "route:pilot", "yes"] in rows
     assert ["login", "Login", "1.0.0", "-", "current-user,route:sign-in,route:sign-up,route:profile,route:otp", "yes"] in rows
+
+
+def test_flags_lists_each_flag_with_its_default_and_value(tmp_path):
+    defaults = atrium("flags")
+    assert defaults.returncode == 0, defaults.stderr
+    row = next(line for line in defaults.stdout.splitlines() if line.startswith("cookbook.missingOne"))
+    assert row.split()[:4] == ["cookbook.missingOne", "on", "on", "default"], row
+    assert "Discover lists the recipes missing one ingredient" in row
+
+    config = tmp_path / "flags.yaml"
+    config.write_text("modules: [cookbook]\nflags:\n  cookbook.missingOne: {percent: 25}\n")
+    rollout = atrium("flags", "--config", str(config))
+    assert rollout.returncode == 0, rollout.stderr
+    assert re.search(r"^cookbook\.missingOne\s+on\s+25% of visitors\s+configuration\s", rollout.stdout, re.M), rollout.stdout
+
+    config.write_text("modules: [cookbook]\nflags:\n  cookbook.missingOne: sometimes\n  cookbook.wide: true\n")
+    bad = atrium("flags", "--config", str(config))
+    assert bad.returncode == 1
+    assert "flags.cookbook.missingOne: 'sometimes' is not a flag value (line 3)" in bad.stderr, bad.stderr
+    assert "flags.cookbook.wide: unknown flag (line 4) — flags are: cookbook.missingOne" in bad.stderr, bad.stderr
 
 
 def test_render_prints_a_page_as_text_and_fails_on_error_pages():

@@ -7,7 +7,11 @@ import Foundation
 public struct CookbookModule: AtriumModule {
     public typealias Configuration = CookbookConfiguration
 
-    public static let manifest = ModuleManifest(id: "cookbook", title: "Cookbook", version: "1.0.0", binds: ["cookbook"])
+    /// Discover's "Missing one ingredient" section (the worked example of a feature flag).
+    static let missingOne = FeatureFlag(
+        "missingOne", description: "Discover lists the recipes missing one ingredient, each with a button to add it", defaultValue: true)
+
+    public static let manifest = ModuleManifest(id: "cookbook", title: "Cookbook", version: "1.0.0", binds: ["cookbook"], flags: [missingOne])
 
     public init() {}
 

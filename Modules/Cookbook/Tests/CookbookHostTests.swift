@@ -40,6 +40,19 @@ struct CookbookHostTests {
         html.matches(of: /<h3 class="heading">([^<]+)<\/h3>/).map { String($0.1) }
     }
 
+    @Test func theMissingOneFlagOffHidesTheSectionInHTMLAndJSON() async throws {
+        let host = try await TestHost.boot(
+            modules: [CookbookModule.self], configuration: "modules: [cookbook]\nflags:\n  cookbook.missingOne: false\n")
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let html = try await browser.get("/cookbook").body
+            let json = try await browser.get("/cookbook", accept: "application/json").body
+            #expect(html.contains("<h1>Discover</h1>") && Self.names(in: html).contains("Meatloaf"), "the rest of Discover is there")
+            #expect(!html.contains("Missing one ingredient") && !html.contains("Missing: biscuit"))
+            #expect(json.contains("Meatloaf") && !json.contains("Missing one ingredient"))
+        }
+    }
+
     @Test func theEmbeddedDataShowsOnAFreshHost() async throws {
         let host = try await TestHost.boot(modules: [CookbookModule.self], configuration: "modules: [cookbook]\n")
         defer { host.tearDown() }

@@ -25,9 +25,10 @@ struct CookbookModelTests {
         )
     }
 
-    func loaded(_ state: SceneState<DiscoverRecipes.Discovery>) throws -> DiscoverRecipes.Discovery {
-        guard case .loaded(let discovery) = state else { throw Unexpected(state: "\(state)") }
-        return discovery
+    func loaded(_ state: SceneState<DiscoverPage>) throws -> DiscoverRecipes.Discovery {
+        guard case .loaded(let page) = state else { throw Unexpected(state: "\(state)") }
+        #expect(page.showsMissingOne, "the flag's default")
+        return page.discovery
     }
 
     struct Unexpected: Error, CustomStringConvertible {
@@ -81,6 +82,23 @@ struct CookbookModelTests {
         #expect(discovery.missingOne.map(\.missing) == ["biscuit", "chocolate"])
         #expect(discovery.available.map(\.name) == RecipeFilterTests.referenceIngredients)
         #expect(discovery.usesPantry == false)
+    }
+
+    @Test func theMissingOneFlagHidesTheSectionAndMakesADifferentPage() async throws {
+        let (discover, _, _) = models(FixedSource(result: .success(Self.book)))
+        let off = try await discover.load(.testing(services: TestSceneServices(flags: ["missingOne": .off])))
+        guard case .loaded(let page) = off else { throw Unexpected(state: "\(off)") }
+        #expect(!page.showsMissingOne && page.discovery.missingOne.count == 2)
+        let on = try await discover.load(.testing(services: TestSceneServices(flags: ["missingOne": .on])))
+        #expect(on != off, "the flag's value is part of which page it is, so a kept page never crosses over")
+        let registrar = ModuleRegistrar.testing(CookbookModule.manifest)
+        let view = DiscoverView(
+            recipe: registrar.page("/cookbook/recipes/{id}", parameters: RecipeNumber.self),
+            add: registrar.action("/cookbook/pantry/{ingredient}/add", parameters: IngredientName.self),
+            remove: registrar.action("/cookbook/pantry/{ingredient}/remove", parameters: IngredientName.self),
+            pantry: registrar.page("/cookbook/pantry"), settingsRoute: nil)
+        #expect(!"\(view.screen(for: page))".contains("Missing one ingredient"))
+        #expect("\(view.screen(for: DiscoverPage(discovery: page.discovery, showsMissingOne: true)))".contains("Missing one ingredient"))
     }
 
     @Test(arguments: [RecipeSourceError.timedOut, .status(500), .undecodable(what: "recipes"), .empty(what: "recipes"), .invalidURL("x")])

@@ -13,6 +13,8 @@ public struct HostPlan: Sendable {
     public let hostKey: HostKey
     /// Answers modules' requests to ``HostServices/localURL(_:)`` addresses once the host serves.
     public let localDelivery: LocalDelivery
+    /// Every enabled module's feature flags and who each is on for.
+    public let flags: HostFlags
     /// What `GET /metrics` reports (kept across configuration reloads).
     public let metrics: HostMetrics
 
@@ -70,6 +72,10 @@ public struct HostPlan: Sendable {
                 problems += error.problems
             }
         }
+
+        let (flags, flagProblems) = HostFlags.resolve(
+            source.tree.subtree(at: ["flags"]), modules: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
+        problems += flagProblems
 
         let unmet = unmetRequirements(enabled: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
         problems += unmet.map(\.problem)
@@ -149,7 +155,7 @@ public struct HostPlan: Sendable {
         guard problems.isEmpty else { throw ConfigurationError(source: source.name, problems: problems) }
         return HostPlan(
             source: source.name, settings: settings, registry: registry, catalog: catalog.map(\.manifest), services: services, hostKey: hostKey,
-            localDelivery: localDelivery, metrics: metrics)
+            localDelivery: localDelivery, flags: flags, metrics: metrics)
     }
 
     /// The services a host lends its modules: async-http-client, bcrypt, AES-GCM and JWT under the

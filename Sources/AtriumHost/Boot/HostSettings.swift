@@ -1,4 +1,5 @@
-/// The host's own configuration keys (`http`, `storage`, `log`, `secrets`, `modules`).
+/// The host's own configuration keys (`http`, `storage`, `log`, `secrets`, `modules`; `flags` is
+/// read with the modules, see ``HostFlags``).
 public struct HostSettings: Sendable, Equatable {
     public var http: HTTPSettings
     public var storage: StorageSettings
@@ -19,5 +20,5 @@ public struct HostSettings: Sendable, Equatable {
     }
 
     /// The top-level keys the host reads itself; every other top-level key must be a module id.
-    static let sectionKeys = ["http", "storage", "log", "secrets", "modules"]
+    static let sectionKeys = ["http", "storage", "log", "secrets", "modules", "flags"]
 }

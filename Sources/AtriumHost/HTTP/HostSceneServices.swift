@@ -5,11 +5,13 @@ import Synchronization
 /// lifetime are built once; tests may replace any factory.
 final class HostSceneServices: SceneServices {
     let registry: HostRegistry
+    let flags: HostFlags
     let replacements: [ObjectIdentifier: UseCaseFactory]
     private let shared = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
-    init(registry: HostRegistry, replacements: [ObjectIdentifier: UseCaseFactory]) {
+    init(registry: HostRegistry, flags: HostFlags, replacements: [ObjectIdentifier: UseCaseFactory]) {
         self.registry = registry
+        self.flags = flags
         self.replacements = replacements
     }
 
@@ -37,4 +39,6 @@ final class HostSceneServices: SceneServices {
     func capability<Value>(_ capability: Capability<Value>) -> Value? {
         registry.capability(capability)
     }
+
+    func rollout(of flag: String, module: String) -> FlagRollout? { flags.rollout(of: flag, module: module) }
 }

@@ -55,6 +55,27 @@ public struct SceneContext: Sendable {
         services.capability(capability)
     }
 
+    /// Whether one of this module's feature flags is on for this visitor, as the operator set it
+    /// under `flags:` (else its default). A share of visitors is stable per signed-in user, else per
+    /// visitor; a list of users is on only for those signed in with one of its emails. A flag the
+    /// manifest does not declare is its default, and logged.
+    public func isOn(_ flag: FeatureFlag) async throws -> Bool {
+        switch services.rollout(of: flag.name, module: moduleID) {
+        case nil:
+            logger.error("feature flag not declared in the manifest", metadata: ["flag": "\(moduleID).\(flag.name)"])
+            return flag.defaultValue
+        case .on: return true
+        case .off: return false
+        case .percent(let share):
+            let id: String
+            if let userID = await session.userID { id = "user:" + userID } else { id = "visitor:" + (try await session.visitorID()) }
+            return FlagRollout.bucket(flag: "\(moduleID).\(flag.name)", id: id) < share
+        case .users(let emails):
+            guard let email = try await currentUser()?.email.lowercased() else { return false }
+            return emails.contains(email)
+        }
+    }
+
     /// The signed-in user, when a module provides ``CapabilityName/currentUser``.
     public func currentUser() async throws -> SignedInUser? {
         guard let userID = await session.userID, let users = capability(.currentUser) else { return nil }

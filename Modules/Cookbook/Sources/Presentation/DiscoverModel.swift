@@ -12,16 +12,19 @@ struct DiscoverModel: SceneModel {
     let pantry: UpdatePantry
     /// Discover itself, where actions lead when no page asked to come back to.
     let page: LinkTarget
+    /// The flag that shows the recipes missing one ingredient.
+    var missingOne = CookbookModule.missingOne
 
-    func load(_ context: SceneContext) async throws -> SceneState<DiscoverRecipes.Discovery> {
+    func load(_ context: SceneContext) async throws -> SceneState<DiscoverPage> {
         do {
-            return .loaded(try await discover.discover())
+            let discovery = try await discover.discover()
+            return .loaded(DiscoverPage(discovery: discovery, showsMissingOne: try await context.isOn(missingOne)))
         } catch let error as RecipeSourceError {
             return .failed(error.description)
         }
     }
 
-    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<DiscoverRecipes.Discovery> {
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<DiscoverPage> {
         do {
             switch action {
             case .add(let name): try await pantry.add(name.ingredient)

@@ -10,7 +10,8 @@ struct DiscoverView: SceneView {
     /// Another module's page for the toolbar's settings button, chosen in the configuration.
     let settingsRoute: RouteName?
 
-    func screen(for discovery: DiscoverRecipes.Discovery) -> Screen {
+    func screen(for page: DiscoverPage) -> Screen {
+        let discovery = page.discovery
         let toolbar: [UINode] = settingsRoute.map { [.link(Link("Settings", to: .named($0), style: .icon))] } ?? []
         let ingredients: [UINode] = discovery.available.map { ingredient in
             .section(
@@ -27,7 +28,7 @@ struct DiscoverView: SceneView {
         let recipes: [UINode] = discovery.cookable.map { recipe in
             .card(Card(target: self.recipe(RecipeNumber(id: recipe.number)), content: Self.picture(of: recipe)))
         }
-        let nearly: [UINode] = discovery.missingOne.map { nearly in
+        let nearly: [UINode] = (page.showsMissingOne ? discovery.missingOne : []).map { nearly in
             .section(
                 Section(content: [
                     .card(
