@@ -2,8 +2,9 @@
 # Runs every test of Atrium: the Swift tests (SDK, host, test kit, every module under Modules/) on
 # SQLite and again on PostgreSQL, and the end-to-end tests in a real browser and behind nginx.
 # Installs and starts what it needs first: Debian's chromium, chromium-driver and nginx (apt-get),
-# selenium, pytest and gbfs-validator (pip), oidc-provider-mock (its own venv), and a throwaway
-# PostgreSQL server (Tests/throwaway-postgres.sh), stopped and deleted when the run ends.
+# selenium, pytest and gbfs-validator (pip), oidc-provider-mock and schemathesis (venvs of their
+# own), and a throwaway PostgreSQL server (Tests/throwaway-postgres.sh), stopped and deleted when
+# the run ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,6 +50,17 @@ if [ ! -x "$venv/bin/oidc-provider-mock" ]; then
   fi
 fi
 export OIDC_PROVIDER_MOCK="$PWD/$venv/bin/oidc-provider-mock"
+
+# schemathesis and openapi-spec-validator for the OpenAPI document's test, in a venv of their own
+# (their dependencies must not move the browser tests' or the feed validator's).
+st_venv=.build/schemathesis-venv
+if [ ! -x "$st_venv/bin/schemathesis" ] || [ ! -x "$st_venv/bin/openapi-spec-validator" ]; then
+  echo "Installing schemathesis and openapi-spec-validator for the OpenAPI test…"
+  rm -rf "$st_venv"
+  python3 -m venv "$st_venv"
+  "$st_venv/bin/pip" install -q "schemathesis>=4,<5" "openapi-spec-validator>=0.7"
+fi
+export SCHEMATHESIS="$PWD/$st_venv/bin/schemathesis"
 
 swift build --build-tests
 

@@ -51,7 +51,7 @@ public struct HostApplication: Sendable {
         router.add(middleware: SecurityHeadersMiddleware())
         let hostPaths =
             ["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js"]
-            + (plan.settings.http.metrics ? ["/metrics"] : []) + registry.assets.keys
+            + (plan.settings.http.metrics ? ["/metrics"] : []) + ["/openapi.json"] + registry.assets.keys
         let allowed = AllowedMethods(
             routes: hostPaths.compactMap { path in (try? RoutePattern(path)).map { ($0, HTTPMethodName.get) } }
                 + registry.routes.map { ($0.pattern, $0.method) }
@@ -83,6 +83,12 @@ public struct HostApplication: Sendable {
                     status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                     body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
             }
+        }
+
+        // Made once: the registry does not change while this router serves.
+        let openAPI = ByteBuffer(bytes: OpenAPIDocument.bytes(registry: registry, title: "Atrium", metrics: plan.settings.http.metrics))
+        router.get("/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: openAPI))
         }
 
         // Browsers ask for it on every site; answer without a body rather than log a 404 each time.

@@ -155,7 +155,8 @@ public final class ModuleRegistrar {
             }
             serve(
                 binding.method, binding.pattern, fields: binding.fields, name: binding.name, guard: binding.routeGuard,
-                formTokens: binding.formTokens, sceneID: sceneID, handler: .scene(respond), declaredBy: binding.moduleID)
+                formTokens: binding.formTokens, sceneID: sceneID, body: binding.body, reply: nil, handler: .scene(respond),
+                declaredBy: binding.moduleID)
         }
     }
 
@@ -168,11 +169,13 @@ public final class ModuleRegistrar {
         _ method: HTTPMethodName,
         _ pattern: String,
         parameters: Parameters.Type = NoParameters.self,
+        contract: EndpointContract? = nil,
         handle: @escaping @Sendable (EndpointRequest) async throws -> EndpointReply
     ) -> Route<Parameters> {
         let route = declare(method, pattern, parameters: parameters, name: nil, guard: .none, formTokens: .currentSession)
         serve(
             route.method, route.pattern, fields: route.fields, name: nil, guard: .none, formTokens: .currentSession, sceneID: nil,
+            body: contract?.body, reply: contract?.reply,
             handler: .endpoint { request in
                 do {
                     return try await handle(request)
@@ -189,7 +192,8 @@ public final class ModuleRegistrar {
 
     private func serve(
         _ method: HTTPMethodName, _ pattern: RoutePattern, fields: [RouteField], name: RouteName?, guard routeGuard: RouteGuard,
-        formTokens: FormTokenPolicy, sceneID: String?, handler: RouteRegistration.Handler, declaredBy: String
+        formTokens: FormTokenPolicy, sceneID: String?, body: JSONSchema?, reply: JSONSchema?, handler: RouteRegistration.Handler,
+        declaredBy: String
     ) {
         guard declaredBy == moduleID else {
             problems.append("module '\(moduleID)' serves \(method.rawValue) \(pattern), a route module '\(declaredBy)' declared")
@@ -203,7 +207,7 @@ public final class ModuleRegistrar {
         routes.append(
             RouteRegistration(
                 method: method, pattern: pattern, fields: fields, name: name, guard: routeGuard, formTokens: formTokens, sceneID: sceneID,
-                moduleID: moduleID, handler: handler))
+                moduleID: moduleID, body: body, reply: reply, handler: handler))
     }
 
     /// Problems found once registration is over: routes declared that nothing serves.

@@ -63,7 +63,7 @@ public struct MobilityModule: AtriumModule {
         if isSandbox {
             let sandbox = SandboxFeed(
                 records: registrar.sharedRecords, clock: services.clock, publicURL: registrar.publicURL, localOrigin: services.localURL(""))
-            registrar.endpoint(.get, SandboxFeed.path + "{file}", parameters: SandboxFile.self) { request in
+            registrar.endpoint(.get, SandboxFeed.path + "{file}", parameters: SandboxFile.self, contract: .anyObject) { request in
                 let file = try request.parameters(SandboxFile.self).file
                 guard file.hasSuffix(".json") else { return .json(["error": "There is no such feed file."], status: .notFound) }
                 return try await sandbox.answer(String(file.dropLast(5)), request: request)

@@ -107,6 +107,22 @@ struct MobilityHostTests {
         }
     }
 
+    /// Found by schemathesis: both answered 503 or took minutes, as if the service were down.
+    @Test func anUnknownVehicleIsNotFoundAndAFarAwayMapAnswersAtOnce() async throws {
+        let host = try await Self.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            try await Self.signUp(browser)
+            _ = try await browser.get("/map/unlock")
+            let unknown = try await browser.post("/map/vehicles/00/unlock", form: [:])
+            #expect(unknown.status == 404 && unknown.body.contains("No vehicle has this code."), "\(unknown.status)")
+            for query in ["lat=0&lon=0", "lat=-89.9&lon=179.9&zoom=18"] {
+                let far = try await browser.get("/map?\(query)")
+                #expect(far.status == 200 && far.body.contains("Nearby"), "\(query)")
+            }
+        }
+    }
+
     @Test func twoRidersCannotTakeOneVehicle() async throws {
         let host = try await Self.host()
         defer { host.tearDown() }

@@ -53,9 +53,17 @@ public struct MoneyboxModule: AtriumModule {
 
         if configuration.baseURL == nil {
             let sandbox = MoneyboxSandbox(records: registrar.sharedRecords, tokens: services.tokens, clock: services.clock, random: services.random)
-            registrar.endpoint(.post, Self.sandboxPath + "users/login") { try await sandbox.logIn($0) }
-            registrar.endpoint(.get, Self.sandboxPath + "investorproducts") { try await sandbox.investorProducts($0) }
-            registrar.endpoint(.post, Self.sandboxPath + "oneoffpayments") { try await sandbox.oneOffPayment($0) }
+            registrar.endpoint(
+                .post, Self.sandboxPath + "users/login",
+                contract: EndpointContract(body: MoneyboxWire.LoginRequest.self, reply: MoneyboxWire.LoginResponse.self, keys: .pascalCase)
+            ) { try await sandbox.logIn($0) }
+            registrar.endpoint(
+                .get, Self.sandboxPath + "investorproducts", contract: EndpointContract(reply: MoneyboxWire.ProductsResponse.self, keys: .pascalCase)
+            ) { try await sandbox.investorProducts($0) }
+            registrar.endpoint(
+                .post, Self.sandboxPath + "oneoffpayments",
+                contract: EndpointContract(body: MoneyboxWire.PaymentRequest.self, reply: MoneyboxWire.PaymentResponse.self, keys: .pascalCase)
+            ) { try await sandbox.oneOffPayment($0) }
         }
 
         let signInPage = registrar.page("/moneybox", name: "moneybox")

@@ -42,6 +42,22 @@ struct MoneyboxHostTests {
         }
     }
 
+    /// Found by schemathesis: a malformed payment address or an unknown account answered 503.
+    @Test func aPaymentToAMalformedAddressOrAnUnknownAccountIsNotFound() async throws {
+        let host = try await Self.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            _ = try await browser.get("/moneybox")
+            #expect(try await browser.post("/moneybox/sign-in", form: Self.user).status == 303)
+            let product = try await browser.get("/moneybox/accounts/8043")
+            let key = try #require(try Self.paymentPath(in: product).split(separator: "/").last)
+            let malformed = try await browser.post("/moneybox/accounts/8043/payments/x", form: [:])
+            #expect(malformed.status == 404 && malformed.body.contains("This form has expired."))
+            let unknown = try await browser.post("/moneybox/accounts/0/payments/\(key)", form: [:])
+            #expect(unknown.status == 404, "\(unknown.status) \(unknown.body)")
+        }
+    }
+
     @Test func signInSeeTheAccountsAddTenPoundsAndSignOut() async throws {
         let host = try await Self.host()
         defer { host.tearDown() }

@@ -9,6 +9,9 @@ public enum ActionOutcome<State: Sendable>: Sendable {
     case unauthorized(State)
     /// The scene again because there were too many attempts for now (429).
     case tooManyRequests(State)
+    /// The scene's not-found page with this message, because what the action is about does not
+    /// exist (404): an unknown vehicle, a malformed payment address.
+    case missing(String)
     /// The scene's failed state with this message, because something it depends on is unavailable
     /// (503, with a retry link).
     case unavailable(String)

@@ -11,6 +11,12 @@ public struct RouteRegistration: Sendable {
     /// The scene it shows or acts on, or nil for a JSON endpoint.
     public let sceneID: String?
     public let moduleID: String
+    /// The fields of an action's form or JSON body, or an endpoint's request body (for the OpenAPI
+    /// document); nil when it reads none.
+    public let body: JSONSchema?
+    /// An endpoint's successful reply; nil for scenes (their JSON is the UI tree) and endpoints that
+    /// declare none.
+    public let reply: JSONSchema?
     /// What the route does for a request whose guard passed and whose parameters fit their types.
     public let handler: Handler
 

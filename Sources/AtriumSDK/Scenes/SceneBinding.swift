@@ -14,8 +14,11 @@ public struct SceneBinding<Model: SceneModel>: Sendable {
     let formTokens: FormTokenPolicy
     let moduleID: String
     let role: Role
+    /// The action's fields, from the form or a JSON body.
+    let body: JSONSchema?
 
-    init<Parameters>(_ route: Route<Parameters>, role: Role) {
+    init<Parameters>(_ route: Route<Parameters>, role: Role, body: JSONSchema? = nil) {
+        self.body = body
         method = route.method
         pattern = route.pattern
         fields = route.fields
@@ -42,6 +45,8 @@ public struct SceneBinding<Model: SceneModel>: Sendable {
         _ route: Route<Parameters>,
         _ make: @escaping @Sendable (Fields) -> Model.Action
     ) -> Self {
-        SceneBinding(route, role: .action { input, path in make(try input.decode(Fields.self, pathParameters: path)) })
+        SceneBinding(
+            route, role: .action { input, path in make(try input.decode(Fields.self, pathParameters: path)) },
+            body: SchemaProbe().schema(of: Fields.self))
     }
 }

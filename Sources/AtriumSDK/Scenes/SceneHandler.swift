@@ -50,6 +50,7 @@ struct SceneHandler<Model: SceneModel>: Sendable {
             case .invalid(let state): return screen(for: .loaded(state), status: .unprocessableContent, request: request)
             case .unauthorized(let state): return screen(for: .loaded(state), status: .unauthorized, request: request)
             case .tooManyRequests(let state): return screen(for: .loaded(state), status: .tooManyRequests, request: request)
+            case .missing(let message): return screen(for: .missing(message), status: .notFound, request: request)
             case .unavailable(let message): return screen(for: .failed(message), status: .serviceUnavailable, request: request)
             case .navigate(let target): return .redirect(target)
             case .navigateBack(let otherwise): return .redirect(request.context.returnTo.map(LinkTarget.path) ?? otherwise)

@@ -1,7 +1,7 @@
 /// A button. Inside a form it submits the form; with an ``action`` of its own it posts to that
 /// route by itself (for example "Logout").
 public struct Button: Sendable, Equatable, Codable {
-    public enum Style: String, Sendable, Codable { case primary, secondary, destructive }
+    public enum Style: String, Sendable, Codable, CaseIterable { case primary, secondary, destructive }
 
     public var title: String
     public var isEnabled: Bool

@@ -1,6 +1,6 @@
 /// A labelled input with its current value and an inline error.
 public struct Field: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         case text, email, password, number
         /// A one-time code: exactly `maxLength` digits (a numeric keypad, the browser's one-time-code
         /// autofill, and the pattern checked before the form is sent).
@@ -8,7 +8,7 @@ public struct Field: Sendable, Equatable, Codable {
     }
 
     /// What a browser or password manager may fill the field with (HTML's `autocomplete`).
-    public enum Autofill: String, Sendable, Codable {
+    public enum Autofill: String, Sendable, Codable, CaseIterable {
         case name
         case givenName = "given-name"
         case familyName = "family-name"

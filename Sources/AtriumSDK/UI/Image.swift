@@ -1,6 +1,6 @@
 /// An image with its alternative text. A missing source shows a placeholder.
 public struct Image: Sendable, Equatable, Codable {
-    public enum Shape: String, Sendable, Codable {
+    public enum Shape: String, Sendable, Codable, CaseIterable {
         /// As wide as its container.
         case rectangle
         /// A small circle, for avatars.

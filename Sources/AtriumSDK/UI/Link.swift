@@ -1,6 +1,6 @@
 /// A link. A link to a route name that no enabled module binds is not shown.
 public struct Link: Sendable, Equatable, Codable {
-    public enum Style: String, Sendable, Codable { case plain, button, icon }
+    public enum Style: String, Sendable, Codable, CaseIterable { case plain, button, icon }
 
     public var title: String
     public var target: LinkTarget

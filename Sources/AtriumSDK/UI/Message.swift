@@ -1,6 +1,6 @@
 /// A message or alert. Errors are announced to assistive technology at once.
 public struct Message: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable { case info, success, warning, error }
+    public enum Kind: String, Sendable, Codable, CaseIterable { case info, success, warning, error }
 
     public var text: String
     public var kind: Kind

@@ -1,6 +1,6 @@
 /// A paragraph of text.
 public struct Text: Sendable, Equatable, Codable {
-    public enum Style: String, Sendable, Codable { case body, caption, strong }
+    public enum Style: String, Sendable, Codable, CaseIterable { case body, caption, strong }
 
     public var text: String
     public var style: Style

@@ -59,7 +59,9 @@ public struct SpatialIndex<Item: Sendable>: Sendable {
     }
 
     /// The `count` items nearest to `point`, nearest first (ties in the order they were given):
-    /// rings of cells are searched outwards until no closer item can remain.
+    /// rings of cells are searched outwards until no closer item can remain. A point far from every
+    /// item (the other side of the world) would take millions of empty cells to reach them: once the
+    /// rings have looked at more cells than there are items, looking at every item is cheaper.
     public func nearest(_ count: Int, to point: GeoPoint) -> [(entry: Entry, metres: Double)] {
         guard count > 0, !entries.isEmpty else { return [] }
         let centre = Self.cell(of: point, size: cellSize)
@@ -70,7 +72,10 @@ public struct SpatialIndex<Item: Sendable>: Sendable {
         let maxRing = max(
             abs(bounds.low.row - centre.row), abs(bounds.high.row - centre.row), abs(bounds.low.column - centre.column),
             abs(bounds.high.column - centre.column))
+        let cellBudget = 4 * entries.count + 64
         while ring <= maxRing {
+            // The cells of rings 0 through `ring`.
+            if (2 * ring + 1) * (2 * ring + 1) > cellBudget { return scanNearest(count, to: point) }
             for cell in Self.ring(ring, around: centre) {
                 for index in cells[cell] ?? [] { candidates.append((index, point.distance(to: entries[index].point))) }
             }

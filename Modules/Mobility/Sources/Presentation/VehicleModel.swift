@@ -40,7 +40,7 @@ struct VehicleModel: SceneModel {
             case .success: return .navigate(map)
             case .failure(let error):
                 let fleet = try await self.fleet.fleet()
-                guard let vehicle = fleet.vehicle(id: address.id) else { return .unavailable(error.description) }
+                guard let vehicle = fleet.vehicle(id: address.id) else { return .missing(error.description) }
                 return .invalid(State(vehicle: vehicle, fleet: fleet, error: error.description))
             }
         }

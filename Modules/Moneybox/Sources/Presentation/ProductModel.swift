@@ -36,7 +36,7 @@ struct ProductModel: SceneModel {
     func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<ProductState> {
         switch action {
         case .addMoney(let address):
-            guard Self.isKey(address.key) else { return .unavailable("This form has expired. Please open the account again.") }
+            guard Self.isKey(address.key) else { return .missing("This form has expired. Please open the account again.") }
             do {
                 // Whatever it led to, the product's page says it (Post/Redirect/Get: a reload sends nothing).
                 _ = try await account.addMoney(toProduct: address.id, key: address.key)
@@ -47,6 +47,9 @@ struct ProductModel: SceneModel {
                 switch error {
                 case .sessionExpired: return .navigate(signIn)
                 case .timedOut, .unreadable: return .navigate(page(ProductAddress(id: address.id, paid: address.key)))
+                case .refused(status: 404, _):
+                    // The API knows no such account: the address is wrong, not the service down.
+                    return .missing(error.description)
                 case .refused, .unreachable:
                     context.logger.notice("moneybox payment refused", metadata: ["error": "\(MoneyboxModule.logged(error))"])
                     return .unavailable(error.description)
