@@ -129,15 +129,6 @@ public struct HostApplication: Sendable {
         return router
     }
 
-    /// The application, listening where the configuration says.
-    public func makeApplication() throws -> some ApplicationProtocol {
-        Application(
-            router: try makeRouter(),
-            configuration: .init(address: .hostname(plan.settings.http.host, port: plan.settings.http.port), serverName: "Atrium"),
-            logger: logger
-        )
-    }
-
     /// Answers one GET in-process, through the host's own router and without a port (`atrium
     /// render`): status, reason, where a redirect leads, and the body.
     public func answer(_ path: String, accept: String) async throws -> (status: Int, reason: String, location: String?, body: String) {

@@ -82,12 +82,13 @@ public struct HostRuntime: Sendable {
 
     /// Serves until SIGTERM or SIGINT under swift-service-lifecycle: the server finishes the
     /// requests in flight, then the session purge stops, then the modules shut down in reverse boot
-    /// order and the storage closes.
-    public func serve() async throws {
+    /// order and the storage closes. With `reloading`, SIGHUP reads the configuration again
+    /// (see ``ConfigurationReloader``).
+    public func serve(reloading loadPlan: ConfigurationReloader.PlanLoader? = nil) async throws {
         let storage = try await openStorage(serving: true)
         let sessions = try SessionStore(storage: storage, hostKey: plan.hostKey)
         let purged = try await sessions.purgeExpired()
-        let application = try HostApplication(plan: plan, storage: storage, logger: logger)
+        let responder = ReloadableResponder(try ServingGeneration(application: HostApplication(plan: plan, storage: storage, logger: logger)))
         let ids = plan.registry.modules.map(\.manifest.id)
         logger.info(
             "serving",
@@ -98,27 +99,30 @@ public struct HostRuntime: Sendable {
                 "expiredSessionsRemoved": "\(purged)",
             ]
         )
+        let application = Application(
+            responder: responder,
+            configuration: .init(address: .hostname(plan.settings.http.host, port: plan.settings.http.port), serverName: "Atrium"),
+            logger: logger
+        )
         // Services start in order and stop in the reverse order. Each is named: without a name the
         // group describes the service by reflecting all of it (the whole router), a third of boot.
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [
-                    .init(service: ModulesService(runtime: self, storage: storage), serviceName: "modules"),
-                    .init(service: SessionPurgeService(sessions: sessions, interval: .seconds(3600), logger: logger), serviceName: "session purge"),
-                    .init(service: try application.makeApplication(), serviceName: "http server"),
-                ],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger
-            )
-        )
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: ModulesService(runtime: self, responder: responder, storage: storage), serviceName: "modules"),
+            .init(service: SessionPurgeService(sessions: sessions, interval: .seconds(3600), logger: logger), serviceName: "session purge"),
+        ]
+        if let loadPlan {
+            services.append(
+                .init(
+                    service: ConfigurationReloader(responder: responder, storage: storage, loadPlan: loadPlan, logger: logger),
+                    serviceName: "configuration reload"))
+        }
+        services.append(.init(service: application, serviceName: "http server"))
+        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 
-    func shutDown(storage: any HostStorage) async {
-        for module in plan.registry.modules.reversed() {
-            logger.info("shutting down", metadata: ["module": "\(module.manifest.id)"])
-            for handler in module.shutdownHandlers.reversed() { await handler() }
-        }
+    func shutDown(_ modules: [BootedModule], storage: any HostStorage) async {
+        await ConfigurationReloader.shutDown(modules, logger: logger)
         try? storage.close()
         logger.info("stopped")
     }
@@ -129,10 +133,12 @@ public struct HostRuntime: Sendable {
 /// storage closes.
 struct ModulesService: Service {
     let runtime: HostRuntime
+    /// The configuration served last: after a reload, its modules are the ones running.
+    let responder: ReloadableResponder
     let storage: any HostStorage
 
     func run() async throws {
         try? await gracefulShutdown()
-        await runtime.shutDown(storage: storage)
+        await runtime.shutDown(responder.generation.plan.registry.modules, storage: storage)
     }
 }

@@ -11,6 +11,10 @@ struct Serve: AsyncParsableCommand {
         let bootLogger = Console.logger()
         let plan = try await options.plan(logger: bootLogger)
         let logger = Console.logger(level: plan.settings.log.level)
-        try await HostRuntime(plan: plan, logger: logger).serve()
+        let options = self.options
+        // SIGHUP reads the same file (or the defaults) again.
+        try await HostRuntime(plan: plan, logger: logger).serve(reloading: { metrics in
+            try await HostPlan.prepare(source: try await options.source(), catalog: options.catalog, logger: logger, metrics: metrics)
+        })
     }
 }

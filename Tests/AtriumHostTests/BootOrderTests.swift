@@ -20,7 +20,7 @@ struct BootOrderTests {
         defer { host.tearDown() }
         let runtime = HostRuntime(plan: host.plan, logger: .init(label: "test"))
         let storage = try await runtime.openStorage()
-        await runtime.shutDown(storage: storage)
+        await runtime.shutDown(host.plan.registry.modules, storage: storage)
         #expect(await BootRecorder.shared.order == ["places", "maps", "places stopped"])
     }
 

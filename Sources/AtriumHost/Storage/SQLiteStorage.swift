@@ -190,6 +190,20 @@ public final class SQLiteStorage: HostStorage {
         hostLock.withLock { $0 = descriptor }
     }
 
+    /// The process serving the database at `path` (the one holding its lock file), or nil when no
+    /// host serves it.
+    public static func servingProcess(path: String) -> Int32? {
+        let descriptor = open(path + "-host.lock", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { Glibc.close(descriptor) }
+        // Taking the lock means nobody held it.
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 { return nil }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     public func close() throws {
         if let descriptor = hostLock.withLock({ $0.take() }) {
             Glibc.close(descriptor)

@@ -1,0 +1,116 @@
+@_spi(AtriumHost) import AtriumSDK
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// Reloads the configuration on SIGHUP (`atrium reload`, `kill -HUP`): reads and validates it again
+/// and, when it is valid, serves it to new requests while requests in flight finish on the old one,
+/// runs the migrations of modules it adds, then the shutdown handlers of the old configuration's
+/// modules once its requests are done. Sessions live in the storage and stay. When the new
+/// configuration has problems, or changes what only a restart can (the address, the storage, the
+/// host key), the host keeps serving the old one and logs each problem at its key.
+public struct ConfigurationReloader: Service {
+    /// Reads and validates the configuration again, counting into the same metrics.
+    public typealias PlanLoader = @Sendable (HostMetrics) async throws -> HostPlan
+
+    let responder: ReloadableResponder
+    let storage: any HostStorage
+    let loadPlan: PlanLoader
+    let logger: Logger
+
+    public func run() async throws {
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
+        await withGracefulShutdownHandler {
+            for await _ in hangups.cancelOnGracefulShutdown() {
+                _ = await reload()
+            }
+        } onGracefulShutdown: {
+        }
+    }
+
+    /// Reloads once; true when the new configuration is being served.
+    @discardableResult
+    func reload() async -> Bool {
+        let current = responder.generation
+        logger.info("reloading the configuration", metadata: ["source": "\(current.plan.source)"])
+        let next: HostPlan
+        do {
+            next = try await loadPlan(current.plan.metrics)
+        } catch let error as ConfigurationError {
+            refuse(error.problems)
+            return false
+        } catch {
+            refuse([ConfigurationProblem(key: "", message: "the configuration could not be read: \(error)")])
+            return false
+        }
+        let restartOnly = Self.restartOnlyChanges(from: current.plan.settings, to: next.settings)
+        guard restartOnly.isEmpty else {
+            refuse(restartOnly)
+            await Self.shutDown(next.registry.modules, logger: logger, because: "its reloaded configuration was refused")
+            return false
+        }
+        let generation: ServingGeneration
+        do {
+            for module in next.registry.modules {
+                try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
+                module.sharedRecords.connect(to: storage.records(module: module.manifest.id, owner: .shared))
+            }
+            var logger = self.logger
+            logger.logLevel = next.settings.log.level
+            generation = try ServingGeneration(application: HostApplication(plan: next, storage: storage, logger: logger))
+        } catch {
+            refuse([ConfigurationProblem(key: "", message: "the new configuration could not start: \(error)")])
+            await Self.shutDown(next.registry.modules, logger: logger, because: "its reloaded configuration could not start")
+            return false
+        }
+        let retired = responder.swap(to: generation)
+        let before = retired.plan.registry.modules.map(\.manifest.id)
+        let after = next.registry.modules.map(\.manifest.id)
+        logger.notice(
+            "configuration reloaded",
+            metadata: [
+                "modules": "\(after.joined(separator: ","))",
+                "added": "\(after.filter { !before.contains($0) }.joined(separator: ","))",
+                "removed": "\(before.filter { !after.contains($0) }.joined(separator: ","))",
+            ])
+        // The old configuration's modules stop once the requests they are answering are done.
+        if await !retired.finishRequests(within: .seconds(30)) {
+            logger.warning("requests of the old configuration still running after 30 s; its modules stop anyway")
+        }
+        await Self.shutDown(retired.plan.registry.modules, logger: logger, because: "the reloaded configuration replaced it")
+        return true
+    }
+
+    private func refuse(_ problems: [ConfigurationProblem]) {
+        for problem in problems {
+            logger.error(
+                "configuration not reloaded: \(problem.description)", metadata: ["key": "\(problem.key.isEmpty ? "(file)" : problem.key)"])
+        }
+        logger.error("still serving the previous configuration", metadata: ["problems": "\(problems.count)"])
+    }
+
+    /// Settings a running host cannot take over: it would have to listen elsewhere, move its data,
+    /// or could no longer open the sessions and secrets it sealed.
+    static func restartOnlyChanges(from old: HostSettings, to new: HostSettings) -> [ConfigurationProblem] {
+        var problems: [ConfigurationProblem] = []
+        let fix = "restart the host to apply it (the previous value is still in use)"
+        if old.http.host != new.http.host { problems.append(ConfigurationProblem(key: "http.host", message: "changed", fix: fix)) }
+        if old.http.port != new.http.port { problems.append(ConfigurationProblem(key: "http.port", message: "changed", fix: fix)) }
+        if old.storage != new.storage { problems.append(ConfigurationProblem(key: "storage", message: "changed", fix: fix)) }
+        if old.secrets != new.secrets { problems.append(ConfigurationProblem(key: "secrets", message: "changed", fix: fix)) }
+        return problems
+    }
+
+    /// Each module's shutdown handlers, in reverse boot order; `reason` says why when the host
+    /// goes on serving (the modules of a configuration replaced or refused by a reload).
+    static func shutDown(_ modules: [BootedModule], logger: Logger, because reason: String? = nil) async {
+        for module in modules.reversed() {
+            if let reason {
+                logger.info("stopping a module instance", metadata: ["module": "\(module.manifest.id)", "reason": "\(reason)"])
+            } else {
+                logger.info("shutting down", metadata: ["module": "\(module.manifest.id)"])
+            }
+            for handler in module.shutdownHandlers.reversed() { await handler() }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Hummingbird
+import Synchronization
+
+/// One configuration being served: its plan, its application and the router built from them, and
+/// how many requests it is answering (a reload retires it once they are done).
+final class ServingGeneration: Sendable {
+    let application: HostApplication
+    let responder: RouterResponder<AtriumRequestContext>
+    private let inFlight = Atomic<Int>(0)
+
+    var plan: HostPlan { application.plan }
+
+    init(application: HostApplication) throws {
+        self.application = application
+        self.responder = try application.makeRouter().buildResponder()
+    }
+
+    func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
+        inFlight.add(1, ordering: .relaxed)
+        defer { inFlight.subtract(1, ordering: .releasing) }
+        return try await responder.respond(to: request, context: context)
+    }
+
+    /// Waits until no request is being answered, or `limit` has passed; true when none is left.
+    func finishRequests(within limit: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while inFlight.load(ordering: .acquiring) > 0 {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return true
+    }
+}
