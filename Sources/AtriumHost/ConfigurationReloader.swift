@@ -20,11 +20,9 @@ public struct ConfigurationReloader: Service {
 
     public func run() async throws {
         let hangups = await UnixSignalsSequence(trapping: .sighup)
-        await withGracefulShutdownHandler {
-            for await _ in hangups.cancelOnGracefulShutdown() {
-                _ = await reload()
-            }
-        } onGracefulShutdown: {
+        // One reload at a time, in the order the signals came; the loop ends when the host stops.
+        for await _ in hangups.cancelOnGracefulShutdown() {
+            await reload()
         }
     }
 

@@ -85,10 +85,11 @@ public struct HostApplication: Sendable {
             }
         }
 
-        // Made once: the registry does not change while this router serves.
-        let openAPI = ByteBuffer(bytes: OpenAPIDocument.bytes(registry: registry, title: "Atrium", metrics: plan.settings.http.metrics))
+        // Made once, when first asked for (not at boot): the registry does not change while this router serves.
+        let showsMetrics = plan.settings.http.metrics
+        let openAPI = LazyResponseBody { OpenAPIDocument.bytes(registry: registry, title: "Atrium", metrics: showsMetrics) }
         router.get("/openapi.json") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: openAPI))
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: openAPI.buffer))
         }
 
         // Browsers ask for it on every site; answer without a body rather than log a 404 each time.

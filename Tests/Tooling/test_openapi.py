@@ -56,6 +56,9 @@ def test_the_document_lists_every_route_and_validates(host, tmp_path):
         assert "get" in spec["paths"][path], path
     signup = spec["paths"]["/signup"]["post"]["requestBody"]["content"]["application/x-www-form-urlencoded"]["schema"]
     assert set(signup["properties"]) == {"fullName", "email", "password", "_csrf"}, signup
+    add = spec["paths"]["/cookbook/pantry/{ingredient}/add"]["post"]
+    assert [p["name"] for p in add["parameters"] if p["in"] == "path"] == ["ingredient"]
+    assert set(add["requestBody"]["content"]["application/json"]["schema"]["properties"]) == {"_csrf"}, "the path gives the ingredient"
     login = spec["paths"]["/moneybox/sandbox/users/login"]["post"]
     assert login["requestBody"]["content"]["application/json"]["schema"]["required"] == ["Email", "Password", "Idfa"]
     assert {"$ref": "#/components/schemas/UINode.map"} in spec["components"]["schemas"]["UINode"]["oneOf"]

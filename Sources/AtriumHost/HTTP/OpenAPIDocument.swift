@@ -69,7 +69,7 @@ enum OpenAPIDocument {
         if !parameters.isEmpty { operation["parameters"] = parameters }
         if route.sceneID != nil {
             if route.method == .post {
-                let fields = fieldsSchema(route.body)
+                let fields = fieldsSchema(route.body, pathParameters: Set(route.pattern.parameterNames))
                 operation["requestBody"] =
                     [
                         "required": false,
@@ -117,10 +117,15 @@ enum OpenAPIDocument {
         return ["name": field.name, "in": field.isOptional ? "query" : "path", "required": !field.isOptional, "schema": schema]
     }
 
-    /// An action's fields, plus the form token field every form carries.
-    private static func fieldsSchema(_ body: JSONSchema?) -> [String: Any] {
+    /// An action's fields, without those its path gives, plus the form token field every form carries.
+    private static func fieldsSchema(_ body: JSONSchema?, pathParameters: Set<String>) -> [String: Any] {
         var schema = (body ?? .object([])).jsonObject
         var properties = schema["properties"] as? [String: Any] ?? [:]
+        for name in pathParameters { properties[name] = nil }
+        if let required = schema["required"] as? [String] {
+            let left = required.filter { !pathParameters.contains($0) }
+            schema["required"] = left.isEmpty ? nil : left
+        }
         properties["_csrf"] = ["type": "string"]
         schema["type"] = "object"
         schema["properties"] = properties

@@ -66,7 +66,10 @@ public struct SceneContext: Sendable {
             return flag.defaultValue
         case .on: return true
         case .off: return false
+        case .percent(let share) where share <= 0: return false
+        case .percent(let share) where share >= 100: return true
         case .percent(let share):
+            // Only a share in between needs to know who the visitor is (and gives an anonymous one a pass).
             let id: String
             if let userID = await session.userID { id = "user:" + userID } else { id = "visitor:" + (try await session.visitorID()) }
             return FlagRollout.bucket(flag: "\(moduleID).\(flag.name)", id: id) < share
