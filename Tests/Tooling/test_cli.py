@@ -1,8 +1,11 @@
 """The `atrium` command's validation and listings, run as an operator would."""
 
+import json
 import re
 import subprocess
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ATRIUM = ROOT / ".build" / "debug" / "atrium"
@@ -181,8 +184,6 @@ def test_check_with_postgres_says_when_the_server_cannot_be_reached_or_refuses_a
     import socket
     import urllib.parse
 
-    import pytest
-
     url = os.environ.get("ATRIUM_TEST_POSTGRES_URL")
     if not url:
         if os.environ.get("CI"):
@@ -233,3 +234,59 @@ def test_check_refuses_a_malformed_or_missing_storage_url_without_echoing_it(tmp
     )
     assert malformed.returncode == 1 and "starts with 'mysql:', not 'postgres:'" in malformed.stderr
     assert "hunter2" not in malformed.stdout + malformed.stderr
+
+
+def test_describe_json_has_modules_settings_boot_order_routes_and_names():
+    result = atrium("describe", "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert sorted(document["bootOrder"]) == ["cookbook", "login", "mobility", "moneybox", "pilot"], document["bootOrder"]
+    assert [module["id"] for module in document["modules"]] == document["bootOrder"]
+    login = next(module for module in document["modules"] if module["id"] == "login")
+    assert "current-user" in login["provides"] and "sign-in" in login["binds"]
+    days = next(setting for setting in login["settings"] if setting["key"] == "login.sessionDays")
+    assert days == {"key": "login.sessionDays", "type": "integer", "default": "30",
+                    "description": "A signed-in session lasts this many days after its last use (1 to 3650)"}, days
+    verifier = next(setting for setting in login["settings"] if setting["key"] == "login.code.verifier")
+    assert verifier["type"] == "one of issued, remote" and verifier["default"] == "issued", verifier
+    cookbook = next(module for module in document["modules"] if module["id"] == "cookbook")
+    assert cookbook["flags"] == [{"name": "cookbook.missingOne", "default": True, "value": "on",
+                                  "description": "Discover lists the recipes missing one ingredient, each with a button to add it"}]
+    recipe = next(route for route in document["routes"] if route["pattern"] == "/cookbook/recipes/{id:int}")
+    assert recipe == {"method": "GET", "pattern": "/cookbook/recipes/{id:int}", "guard": "none", "module": "cookbook",
+                      "scene": "cookbook.recipe"}, recipe
+    assert document["routeNames"]["sign-in"] == "GET /login"
+
+
+def schema_validation(schema_path, config_text):
+    """Validates a YAML text against the schema with jsonschema (in the schemathesis venv)."""
+    python = ROOT / ".build" / "schemathesis-venv" / "bin" / "python"
+    if not python.exists():
+        pytest.fail(f"{python} is missing (bash Tests/run-all.sh installs it)")
+    script = (
+        "import json, sys, yaml, jsonschema\n"
+        "schema = json.load(open(sys.argv[1]))\n"
+        "errors = list(jsonschema.Draft202012Validator(schema).iter_errors(yaml.safe_load(sys.stdin.read())))\n"
+        "print('\\n'.join(f\"{'.'.join(map(str, e.absolute_path))}: {e.message}\" for e in errors))\n"
+    )
+    return subprocess.run([str(python), "-c", script, str(schema_path)], input=config_text, capture_output=True, text=True, check=True).stdout
+
+
+def test_schema_is_the_shipped_file_and_the_shipped_configuration_validates_against_it(tmp_path):
+    result = atrium("schema")
+    assert result.returncode == 0, result.stderr
+    shipped = ROOT / "Configuration" / "atrium.schema.json"
+    assert result.stdout == shipped.read_text(), "Configuration/atrium.schema.json is out of date: atrium schema > it"
+    schema = json.loads(result.stdout)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    port = schema["properties"]["http"]["properties"]["port"]
+    assert port["type"] == "integer" and port["default"] == 8080 and "port" in port["description"].lower()
+    assert schema["properties"]["cookbook"]["properties"]["source"]["enum"] == ["embedded", "remote"]
+    assert schema["properties"]["login"]["properties"]["code"]["properties"]["length"]["default"] == 4
+    configuration = (ROOT / "Configuration" / "atrium.yaml").read_text()
+    assert configuration.splitlines()[0] == "# yaml-language-server: $schema=atrium.schema.json"
+    assert schema_validation(shipped, configuration) == "\n"
+    problems = schema_validation(shipped, "http:\n  hots: x\n  port: eighty\nmodules: [pilot, cookbok]\nflags:\n  cookbook.missingOne: {percent: 101}\nextra: 1\n")
+    for expected in ["http: Additional properties are not allowed ('hots' was unexpected)", "http.port: 'eighty' is not of type 'integer'",
+                     "modules.1: 'cookbok' is not one of", "Additional properties are not allowed ('extra' was unexpected)", "flags.cookbook.missingOne"]:
+        assert expected in problems, problems

@@ -26,6 +26,18 @@ public struct CookbookConfiguration: ModuleConfiguration {
     /// How long a remote load (and its index) is kept before the service is asked again.
     public var refreshSeconds = 300
 
+    public static let settingDescriptions = [
+        "source": "embedded (the data shipped with the module) or remote (recipesURL and ingredientsURL)",
+        "recipesURL": "With remote: a JSON array of {\"name\", \"ingredients\"}",
+        "ingredientsURL": "With remote: a JSON array of ingredient names",
+        "images.provider": "embedded (tiles drawn for the embedded data), pixabay (needs images.key) or none",
+        "images.key": "The image search key (a secret: never logged)",
+        "images.baseURL": "The image search API",
+        "settingsRoute": "Where the toolbar's settings button leads (a route name); no button when unset",
+        "timeoutSeconds": "How long one request to the recipe service may take (1 to 300)",
+        "refreshSeconds": "How long a remote load is kept before the service is asked again (0 to 604800)",
+    ]
+
     public init() {}
 
     public func problems() -> [SettingProblem] {

@@ -15,6 +15,26 @@ public struct LoginModule: AtriumModule {
         /// OpenID Connect providers people can continue with.
         public var sso: [SSOProviderSettings] = []
 
+        public static let settingDescriptions = [
+            "sessionDays": "A signed-in session lasts this many days after its last use (1 to 3650)",
+            "homeRoute": "The route name people land on after signing in when no page asked for one",
+            "code.verifier": "One-time codes: issued (the host sends a code to an account's email) or remote (the Rewards contract at code.url)",
+            "code.url": "With remote: the address that checks codes",
+            "code.length": "Digits per code (4 to 8)",
+            "code.expiryMinutes": "How long an issued code works",
+            "code.delivery": "How issued codes reach people: log (development) or webhook",
+            "code.webhookURL": "With webhook: where {\"to\", \"code\", \"expiresAt\"} is posted (a mail or SMS gateway)",
+            "code.timeoutSeconds": "For the remote check and the webhook",
+            "sso": "OpenID Connect providers",
+            "sso.id": "The provider's id in addresses (/login/sso/<id>)",
+            "sso.title": "Shown as \"Continue with <title>\"",
+            "sso.issuer": "The provider's issuer URL (its discovery document is read from it)",
+            "sso.clientID": "This host's client id at the provider",
+            "sso.clientSecret": "This host's client secret (or LOGIN_SSO_<ID>_CLIENT_SECRET); never logged",
+            "sso.scopes": "The scopes asked for",
+            "sso.parameters": "Extra authorize parameters, such as connection: google-oauth2",
+        ]
+
         public init() {}
 
         public func problems() -> [SettingProblem] {

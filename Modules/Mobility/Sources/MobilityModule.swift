@@ -22,6 +22,15 @@ public struct MobilityModule: AtriumModule {
         /// The page the Profile tab leads to (Login binds "profile").
         public var profileRoute: RouteName = "profile"
 
+        public static let settingDescriptions = [
+            "feed": "embedded (the Miami sandbox, served by this host as a GBFS 3.0 feed) or the URL of an operator's gbfs.json",
+            "language": "Which name of a GBFS 3.0 localized text to show (else English, else the first)",
+            "tiles.url": "Raster tiles under the map ({z}/{x}/{y}); without them a plain background that works offline",
+            "tiles.attribution": "The tiles' credit",
+            "timeoutSeconds": "How long one feed request may take",
+            "profileRoute": "The route name the Profile tab leads to",
+        ]
+
         public init() {}
 
         public func problems() -> [SettingProblem] {

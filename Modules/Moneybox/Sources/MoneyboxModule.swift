@@ -12,6 +12,11 @@ public struct MoneyboxModule: AtriumModule {
         /// How long a call to the API may take, in seconds.
         public var timeoutSeconds = 10
 
+        public static let settingDescriptions = [
+            "baseURL": "The Moneybox API; absent, the module's own sandbox of the same contract, served by this host",
+            "timeoutSeconds": "How long one call to the API may take (1 to 120)",
+        ]
+
         public init() {}
 
         public func problems() -> [SettingProblem] {

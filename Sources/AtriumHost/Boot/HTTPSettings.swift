@@ -19,6 +19,15 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
     /// Whether `GET /metrics` answers (Prometheus's text format).
     public var metrics = true
 
+    public static let settingDescriptions = [
+        "host": "The address to listen on (0.0.0.0 for every interface)",
+        "port": "The port (0 picks a free one)",
+        "behindTLS": "true when TLS ends in front of the host: session cookies become Secure",
+        "trustedProxies": "Addresses of proxies in front of the host, whose X-Forwarded-For is read",
+        "publicURL": "Where people reach the host (behind a proxy, the proxy's address); OpenID redirect URIs are built from it",
+        "metrics": "Whether GET /metrics answers, in Prometheus's text format",
+    ]
+
     /// ``publicURL``, or the address the host listens at; never with a trailing slash.
     public var effectivePublicURL: String {
         if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }

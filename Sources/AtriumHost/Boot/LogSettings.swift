@@ -5,6 +5,8 @@ import Logging
 public struct LogSettings: ModuleConfiguration, Equatable {
     public var level = Logger.Level.info
 
+    public static let settingDescriptions = ["level": "trace, debug, info, notice, warning, error or critical"]
+
     public init() {}
     public init(level: Logger.Level) { self.level = level }
 }

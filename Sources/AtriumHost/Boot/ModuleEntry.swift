@@ -20,6 +20,12 @@ public struct ModuleEntry: Sendable {
     func register(in registrar: ModuleRegistrar, configuration: any Sendable) async throws {
         try await type.register(in: registrar, erasedConfiguration: configuration)
     }
+
+    /// The JSON Schema of the module's section (see ``ConfigurationSchema``).
+    func configurationSchema() -> [String: Any] { type.configurationSchema() }
+
+    /// The module's settings, flattened to dotted keys with their types, defaults and descriptions.
+    public var settings: [ConfigurationSchema.Setting] { type.configurationSettings() }
 }
 
 extension AtriumModule {
@@ -28,6 +34,14 @@ extension AtriumModule {
         routeReferences: RouteReferenceLog
     ) throws(ConfigurationError) -> any Sendable {
         try ConfigurationDecoder().decode(Configuration.self, section: manifest.id, from: source, routeReferences: routeReferences)
+    }
+
+    fileprivate static func configurationSchema() -> [String: Any] {
+        ConfigurationSchema.section(Configuration.self, description: "The \(manifest.title) module's settings")
+    }
+
+    fileprivate static func configurationSettings() -> [ConfigurationSchema.Setting] {
+        ConfigurationSchema.settings(Configuration.self)
     }
 
     fileprivate static func register(in registrar: ModuleRegistrar, erasedConfiguration: any Sendable) async throws {

@@ -9,6 +9,11 @@ public struct SecretsSettings: ModuleConfiguration, Equatable {
     /// several hosts); wins over `keyFile`.
     public var key: String?
 
+    public static let settingDescriptions = [
+        "keyFile": "The host key's file: 32 random bytes, made (mode 0600) when first needed, kept out of the database",
+        "key": "The key itself, base64 of 32 bytes (SECRETS_KEY, so several hosts share one); wins over keyFile",
+    ]
+
     public init() {}
 
     public func problems() -> [SettingProblem] {

@@ -17,6 +17,13 @@ public struct StorageSettings: ModuleConfiguration, Equatable {
     /// How many connections this host opens to PostgreSQL at most.
     public var poolSize = 10
 
+    public static let settingDescriptions = [
+        "kind": "sqlite: one host, an embedded file; postgres: several hosts on one PostgreSQL server",
+        "path": "With sqlite: the database file",
+        "url": "With postgres: postgres://user:password@host:5432/database (options sslmode and schema); the password is never logged",
+        "poolSize": "With postgres: the most connections this host opens",
+    ]
+
     public init() {}
     public init(path: String) { self.path = path }
 

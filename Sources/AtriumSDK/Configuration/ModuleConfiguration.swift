@@ -21,8 +21,12 @@ public protocol ModuleConfiguration: Codable, Sendable {
     /// What is wrong with values that decoded (ranges, combinations), each at its key. Empty when
     /// the section is right; the default finds nothing.
     func problems() -> [SettingProblem]
+    /// One line saying what each setting does, by its key within the section (`images.provider`),
+    /// for `atrium describe` and the configuration's JSON Schema (`atrium schema`).
+    static var settingDescriptions: [String: String] { get }
 }
 
 extension ModuleConfiguration {
     public func problems() -> [SettingProblem] { [] }
+    public static var settingDescriptions: [String: String] { [:] }
 }

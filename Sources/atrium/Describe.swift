@@ -1,0 +1,61 @@
+import ArgumentParser
+@_spi(AtriumHost) import AtriumHost
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+
+struct Describe: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "describe",
+        abstract:
+            "Describe the host under the configuration in one JSON document: each enabled module (manifest, flags, settings), the boot order, every route and every route name bound."
+    )
+
+    @OptionGroup var options: ConfigurationOptions
+
+    @Flag(name: .long, help: "Print JSON (the only format; the flag says so in scripts).")
+    var json = false
+
+    func run() async throws {
+        let plan = try await options.plan(logger: Console.logger(level: .warning))
+        let entries = Dictionary(options.catalog.map { ($0.manifest.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let modules: [[String: Any]] = plan.registry.modules.map { module in
+            let manifest = module.manifest
+            return [
+                "id": manifest.id, "title": manifest.title, "version": manifest.version,
+                "requires": manifest.requires.map(\.rawValue), "provides": manifest.provides.map(\.rawValue),
+                "uses": manifest.uses.map(\.rawValue), "binds": manifest.binds.map(\.rawValue), "links": manifest.links.map(\.rawValue),
+                "scenes": module.scenes.map { ["id": $0.id, "title": $0.title, "isEntry": $0.isEntry] as [String: Any] },
+                "flags": plan.flags.entries.filter { $0.module == manifest.id }.map { entry in
+                    [
+                        "name": entry.fullName, "description": entry.flag.description, "default": entry.flag.defaultValue,
+                        "value": Flags.describe(entry.rollout),
+                    ]
+                        as [String: Any]
+                },
+                "settings": (entries[manifest.id]?.settings ?? []).map { setting in
+                    var described: [String: Any] = ["key": "\(manifest.id).\(setting.key)", "type": setting.type]
+                    if let value = setting.defaultValue { described["default"] = value }
+                    if let text = setting.description { described["description"] = text }
+                    return described
+                },
+            ]
+        }
+        let routes: [[String: Any]] = plan.registry.routes.map { route in
+            var described: [String: Any] = [
+                "method": route.method.rawValue, "pattern": route.pattern.description, "guard": route.guard.rawValue, "module": route.moduleID,
+            ]
+            if let name = route.name { described["name"] = name.rawValue }
+            if let scene = route.sceneID { described["scene"] = scene } else { described["endpoint"] = true }
+            return described
+        }
+        let names = Dictionary(
+            plan.registry.namedRoutes.map { name, route in (name.rawValue, "\(route.method.rawValue) \(route.pattern)") },
+            uniquingKeysWith: { first, _ in first })
+        let document: [String: Any] = [
+            "configuration": plan.source, "bootOrder": plan.registry.modules.map(\.manifest.id), "modules": modules, "routes": routes,
+            "routeNames": names,
+        ]
+        let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        print(String(decoding: data, as: UTF8.self))
+    }
+}
