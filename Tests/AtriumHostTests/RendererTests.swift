@@ -109,6 +109,20 @@ struct RendererTests {
         #expect(json.text(token: "TOKEN").hasPrefix(#"{"csrfToken":"TOKEN","screen":"#))
     }
 
+    @Test func anImageWithoutAltIsDecorativeInEveryForm() {
+        let screen = Screen(
+            title: "T",
+            content: [
+                .image(Image(source: "/assets/a.svg", alt: "")), .image(Image(source: nil, alt: "", placeholder: "M")),
+                .image(Image(source: nil, alt: "Ada")),
+            ])
+        let html = HTMLRenderer().render(screen).text(token: "")
+        #expect(html.contains(#"src="/assets/a.svg" alt="" loading="lazy">"#), "an empty alt, not a missing one")
+        #expect(html.contains(#"image-placeholder" aria-hidden="true">M</span>"#))
+        #expect(html.contains(#"image-placeholder" role="img" aria-label="Ada">A</span>"#), "a described image keeps its role")
+        #expect(TextRenderer().render(screen).components(separatedBy: "[image:").count == 2, "only the described one in text")
+    }
+
     @Test func aStateSeenBeforeIsRenderedOnce() {
         let cache = PageCache(capacity: 4)
         var renders = 0

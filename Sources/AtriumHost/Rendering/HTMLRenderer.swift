@@ -169,9 +169,14 @@ struct HTMLWriter {
             } else {
                 raw("<span class=\"image image-")
                 raw(image.shape)
-                raw(" image-placeholder\" role=\"img\"")
-                attribute("aria-label", image.alt)
-                raw(">")
+                if image.alt.isEmpty {
+                    // Decorative: the text beside it names it.
+                    raw(" image-placeholder\" aria-hidden=\"true\">")
+                } else {
+                    raw(" image-placeholder\" role=\"img\"")
+                    attribute("aria-label", image.alt)
+                    raw(">")
+                }
                 text(image.placeholder ?? String(image.alt.prefix(1)).uppercased())
                 raw("</span>")
             }

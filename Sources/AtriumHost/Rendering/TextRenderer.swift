@@ -52,7 +52,7 @@ public struct TextRenderer: Sendable {
         case .text(let text):
             return [indent + text.text]
         case .image(let image):
-            return [indent + "[image: \(image.alt)]"]
+            return image.alt.isEmpty ? [] : [indent + "[image: \(image.alt)]"]
         case .row(let row):
             let items = row.content.flatMap { lines(for: $0, depth: 0) }.filter { !$0.isEmpty }
             return (row.title.map { ["", indent + "## " + $0] } ?? []) + [indent + items.joined(separator: " | ")]

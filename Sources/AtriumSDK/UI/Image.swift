@@ -1,4 +1,5 @@
-/// An image with its alternative text. A missing source shows a placeholder.
+/// An image with its alternative text. A missing source shows a placeholder. An empty `alt` marks
+/// the image decorative (text beside it already says what it shows): screen readers skip it.
 public struct Image: Sendable, Equatable, Codable {
     public enum Shape: String, Sendable, Codable, CaseIterable {
         /// As wide as its container.
