@@ -9,7 +9,7 @@ enum OpenAPIDocument {
     static func make(registry: HostRegistry, title: String, metrics: Bool) -> [String: Any] {
         var paths: [String: [String: Any]] = [:]
         for route in registry.routes {
-            paths[path(of: route.pattern), default: [:]][route.method.rawValue.lowercased()] = operation(for: route)
+            paths[HostApplication.hummingbirdPattern(route.pattern), default: [:]][route.method.rawValue.lowercased()] = operation(for: route)
         }
         paths["/"] = ["get": hostPage(id: "home", summary: "The enabled modules' entry scenes")]
         paths["/health/live"] = ["get": health(id: "healthLive", summary: "The process answers", ready: false)]
@@ -47,19 +47,9 @@ enum OpenAPIDocument {
         return Array(data)
     }
 
-    /// `/cookbook/recipes/{id}`: the pattern without its parameters' types.
-    static func path(of pattern: RoutePattern) -> String {
-        "/"
-            + pattern.segments.map { segment in
-                switch segment {
-                case .literal(let text): text
-                case .parameter(let name, _): "{\(name)}"
-                }
-            }.joined(separator: "/")
-    }
-
     private static func operation(for route: RouteRegistration) -> [String: Any] {
-        let path = path(of: route.pattern)
+        // `/cookbook/recipes/{id}`: the pattern without its parameters' types, as the router has it.
+        let path = HostApplication.hummingbirdPattern(route.pattern)
         var operation: [String: Any] = [
             "operationId": "\(route.method.rawValue.lowercased())\(path)",
             "tags": [route.moduleID],
