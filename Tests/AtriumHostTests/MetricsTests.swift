@@ -1,6 +1,7 @@
 @_spi(AtriumHost) import AtriumHost
 import AtriumTestKit
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import AtriumFixtures
@@ -24,6 +25,17 @@ struct MetricsTests {
             #expect(page.body.contains(#"atrium_http_requests_total{method="GET",route="unmatched",status="404"} 1"#))
             #expect(page.body.contains(#"atrium_http_request_duration_seconds_bucket{method="GET",route="/notes",le="0.005"}"#))
             #expect(!page.body.contains("ada@example.com") && !page.body.contains("private-token-123"), "no visitor's path or data")
+        }
+    }
+
+    @Test func methodsAVisitorMakesUpAreCountedAsOneLabel() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            for index in 0..<5 { _ = try await browser.send("/notes", method: HTTPRequest.Method("BREW\(index)")!) }
+            let page = try await browser.get("/metrics")
+            #expect(page.body.contains(#"method="other""#), "\(page.body)")
+            #expect(!page.body.contains("BREW"), "no series per made-up method")
         }
     }
 

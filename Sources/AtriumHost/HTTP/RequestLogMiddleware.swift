@@ -23,13 +23,22 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// The standard methods by name, any other as `other`: a visitor may send any token as a method,
+    /// and each new label would be a new series kept for the life of the host.
+    static func methodLabel(_ method: HTTPRequest.Method) -> String {
+        switch method {
+        case .get, .head, .post, .put, .delete, .patch, .options: method.rawValue
+        default: "other"
+        }
+    }
+
     private func record(_ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant) {
         let elapsed = start.duration(to: .now)
         if let metrics {
             // The matched route's pattern, never the path a visitor sent (which could be anything);
             // Hummingbird names the place of unmatched requests "NotFound".
             let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
-            metrics.recordRequest(method: request.method.rawValue, route: route, status: status, duration: elapsed)
+            metrics.recordRequest(method: Self.methodLabel(request.method), route: route, status: status, duration: elapsed)
         }
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let duration = (milliseconds * 10).rounded() / 10
