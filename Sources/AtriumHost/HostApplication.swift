@@ -35,7 +35,8 @@ public struct HostApplication: Sendable {
         pages = PageWriter(
             links: LinkResolver(registry: plan.registry),
             cookie: SessionCookie(isSecure: plan.settings.http.behindTLS),
-            cache: PageCache()
+            cache: PageCache(),
+            shell: AppShell(entries: plan.registry.entries)
         )
     }
 
@@ -59,9 +60,9 @@ public struct HostApplication: Sendable {
         router.add(middleware: ErrorPageMiddleware(pages: pages, allowed: allowed))
 
         let pages = self.pages
+        let home = StandardScreens.home(entries: registry.entries)
         router.get("/") { request, context in
-            try await pages.response(
-                for: StandardScreens.home(entries: registry.entries), status: .ok, request: request, session: nil, logger: context.logger)
+            try await pages.response(for: home, status: .ok, request: request, session: nil, logger: context.logger)
         }
         router.get("/health/live") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"live"}"#)))

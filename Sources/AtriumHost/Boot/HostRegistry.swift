@@ -62,7 +62,7 @@ public struct HostRegistry: Sendable {
                 guard let route = module.routes.first(where: { $0.sceneID == scene.id && $0.method == .get && $0.pattern.parameterNames.isEmpty }),
                     let path = route.pattern.path(with: [:])
                 else { return nil }
-                return HomeEntry(moduleTitle: module.manifest.title, sceneTitle: scene.title, path: path)
+                return HomeEntry(moduleID: module.manifest.id, moduleTitle: module.manifest.title, sceneTitle: scene.title, path: path)
             }
         }
     }

@@ -14,6 +14,7 @@ struct PageWriter: Sendable {
     let links: LinkResolver
     let cookie: SessionCookie
     let cache: PageCache
+    let shell: AppShell
 
     func response(
         for screen: Screen,
@@ -41,8 +42,9 @@ struct PageWriter: Sendable {
             let text = TextRenderer().render(links.resolve(screen.make(), for: moduleID, logger: logger))
             page = RenderedPage(bytes: Array(text.utf8))
         case .html, .json:
-            let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: format) }
-            page = screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: format), make: render) } ?? render()
+            let mark = format == .html ? shell.mark(moduleID: moduleID, path: request.uri.path) : nil
+            let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: format, mark: mark) }
+            page = screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: format, shell: mark), make: render) } ?? render()
         }
         let token = page.hasTokens ? try await session?.csrfToken() : nil
         var response = Response(
@@ -51,9 +53,9 @@ struct PageWriter: Sendable {
         return response
     }
 
-    private func render(_ screen: Screen, as format: ResponseFormat) -> RenderedPage {
+    private func render(_ screen: Screen, as format: ResponseFormat, mark: AppShell.Mark?) -> RenderedPage {
         switch format {
-        case .html: html.render(screen)
+        case .html: html.render(screen, shell: shell, current: mark)
         case .json: json.render(screen, withToken: Self.hasActions(screen))
         case .text: RenderedPage(bytes: Array(TextRenderer().render(screen).utf8))
         }

@@ -8,9 +8,9 @@ import Foundation
 public struct HTMLRenderer: Sendable {
     public init() {}
 
-    func render(_ screen: Screen) -> RenderedPage {
+    func render(_ screen: Screen, shell: AppShell = .empty, current: AppShell.Mark? = nil) -> RenderedPage {
         var writer = HTMLWriter()
-        writer.page(screen)
+        writer.page(screen, shell: shell, current: current)
         return writer.page
     }
 
@@ -68,7 +68,7 @@ struct HTMLWriter {
         return value
     }
 
-    mutating func page(_ screen: Screen) {
+    mutating func page(_ screen: Screen, shell: AppShell, current: AppShell.Mark?) {
         raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         if let refresh = screen.refreshAfterSeconds {
@@ -88,12 +88,29 @@ struct HTMLWriter {
             for node in screen.toolbar { self.node(node) }
             raw("</nav>")
         }
-        raw("\n</header>\n<main id=\"main\">\n")
+        raw("\n</header>\n")
+        appNavigation(shell, current: current)
+        raw("<main id=\"main\">\n")
         for node in screen.content {
             self.node(node)
             raw("\n")
         }
         raw("</main>\n</body>\n</html>\n")
+    }
+
+    /// The app shell's links, the current one marked for assistive technology and by its style.
+    private mutating func appNavigation(_ shell: AppShell, current: AppShell.Mark?) {
+        guard !shell.sections.isEmpty else { return }
+        raw("<nav class=\"app-nav\" aria-label=\"Sections\"><ul>")
+        for (index, section) in shell.sections.enumerated() {
+            raw("<li><a")
+            attribute("href", section.path)
+            if let current, current.index == index { raw(current.isPage ? " aria-current=\"page\"" : " aria-current=\"true\"") }
+            raw(">")
+            text(section.label)
+            raw("</a></li>")
+        }
+        raw("</ul></nav>\n")
     }
 
     /// A titled group of items: `<section class="kind">…<ul class="kind-items">…</ul></section>`.
@@ -408,7 +425,10 @@ struct HTMLWriter {
             attribute("id", id)
             raw(">")
             text(map.title)
-            raw("</figcaption><ul class=\"map-markers\">")
+            // The list scrolls within the figure, so it takes the keyboard's focus to scroll with the keys.
+            raw("</figcaption><ul class=\"map-markers\" tabindex=\"0\"")
+            attribute("aria-labelledby", id)
+            raw(">")
             for marker in map.markers {
                 raw("<li class=\"marker-")
                 text(marker.kind)

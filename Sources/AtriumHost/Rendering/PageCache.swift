@@ -8,6 +8,8 @@ final class PageCache: Sendable {
     struct Key: Hashable, Sendable {
         let screen: ScreenKey
         let format: ResponseFormat
+        /// The app shell's current link (HTML only).
+        var shell: AppShell.Mark? = nil
     }
 
     private struct Entry {
