@@ -2,7 +2,7 @@
 # Runs every test of Atrium: the Swift tests (SDK, host, test kit, every module under Modules/) on
 # SQLite and again on PostgreSQL, and the end-to-end tests in a real browser and behind nginx.
 # Installs and starts what it needs first: Debian's chromium, chromium-driver and nginx (apt-get),
-# selenium, pytest and gbfs-validator (pip), oidc-provider-mock and schemathesis (venvs of their
+# selenium, pytest, gbfs-validator and axe-core (pip), oidc-provider-mock and schemathesis (venvs of their
 # own), and a throwaway PostgreSQL server (Tests/throwaway-postgres.sh), stopped and deleted when
 # the run ends.
 set -euo pipefail
@@ -27,6 +27,13 @@ fi
 if ! python3 -c "import gbfs_validator" >/dev/null 2>&1; then
   echo "Installing gbfs-validator for the feed test…"
   python3 -m pip install -q "gbfs-validator>=0.1"
+fi
+
+# axe-core 4.x for the accessibility walk (Tests/Browser/test_every_page.py): the axe.min.js that
+# axe-playwright-python ships, injected into the Selenium page; its Playwright dependency is not needed.
+if ! python3 -c "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('axe_playwright_python') else 1)"; then
+  echo "Installing axe-core (axe-playwright-python 0.1.8) for the accessibility test…"
+  python3 -m pip install -q --no-deps "axe-playwright-python==0.1.8"
 fi
 
 # A real OpenID provider for the single sign-on tests: oidc-provider-mock 0.4 needs Python 3.12 or

@@ -89,13 +89,16 @@ def running_host(binary: str, configuration: str, arguments=("serve",)):
         assert process.returncode == 0, f"the host did not shut down cleanly ({process.returncode}):\n{host.output()}"
 
 
-def make_browser(javascript: bool = True) -> webdriver.Chrome:
+def make_browser(javascript: bool = True, desktop: dict | None = None) -> webdriver.Chrome:
+    """Chromium emulating a phone, or a desktop window of `desktop`'s width and height."""
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    window = desktop or PHONE
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     f"--window-size={PHONE['width']},{PHONE['height']}"):
+                     f"--window-size={window['width']},{window['height']}"):
         options.add_argument(argument)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {**PHONE, "pixelRatio": 2}})
+    if desktop is None:
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {**PHONE, "pixelRatio": 2}})
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
