@@ -122,6 +122,8 @@ let package = Package(
                 "AtriumHost",
                 "AtriumCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `atrium new-module` clears SwiftPM's cached reading of Package.swift (a SQLite file).
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(

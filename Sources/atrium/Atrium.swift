@@ -6,7 +6,10 @@ struct Atrium: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "atrium",
         abstract: "A modular app host: boots the feature modules a configuration names and serves their scenes.",
-        subcommands: [Serve.self, Check.self, Reload.self, Modules.self, Routes.self, Flags.self, Describe.self, Schema.self, Render.self],
+        subcommands: [
+            Serve.self, Check.self, Reload.self, Modules.self, Routes.self, Flags.self, Describe.self, Schema.self, Render.self, NewModule.self,
+            RemoveModule.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }

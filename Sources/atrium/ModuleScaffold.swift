@@ -1,0 +1,337 @@
+import Foundation
+
+/// What `atrium new-module <Name>` writes: `Modules/<Name>/` in the shapes of the example module
+/// (module file; Domain, Data and Presentation; one scene with its routes; tests that boot it with
+/// the test kit), after checking the name.
+struct ModuleScaffold {
+    /// The type-name prefix (`Greeter`): the folder, the target and `<Name>Module`.
+    let name: String
+    /// The module's id, configuration section and first path segment (`greeter`).
+    var id: String { name.lowercased() }
+
+    /// The files to write, by path under `Modules/<Name>/`.
+    var files: [(path: String, text: String)] {
+        [
+            ("Sources/\(name)Module.swift", Self.moduleFile),
+            ("Sources/Domain/\(name)Note.swift", Self.note),
+            ("Sources/Domain/\(name)NoteRepository.swift", Self.repository),
+            ("Sources/Domain/\(name)Notes.swift", Self.useCase),
+            ("Sources/Data/Stored\(name)Notes.swift", Self.storedNotes),
+            ("Sources/Presentation/\(name)Model.swift", Self.model),
+            ("Sources/Presentation/\(name)View.swift", Self.view),
+            ("Sources/Presentation/\(name)State.swift", Self.state),
+            ("Sources/Presentation/NoteFields.swift", Self.fields),
+            ("Tests/\(name)NotesTests.swift", Self.useCaseTests),
+            ("Tests/\(name)HostTests.swift", Self.hostTests),
+        ].map { ($0.0, $0.1.replacingOccurrences(of: "__NAME__", with: name).replacingOccurrences(of: "__ID__", with: id)) }
+    }
+
+    /// Why `name` cannot be a new module beside `existingFolders` (the folders under Modules/) and
+    /// the modules the host links (`linked`: id and route names bound), or nil when it can.
+    static func problem(with name: String, existingFolders: [String], linked: [(id: String, binds: [String])]) -> String? {
+        let letters = name.unicodeScalars
+        guard let first = letters.first, ("A"..."Z").contains(first),
+            letters.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) })
+        else {
+            return
+                "'\(name)' is not a module name: use a Swift type name in UpperCamelCase, ASCII letters and digits, starting with a capital letter (for example Greeter)"
+        }
+        guard name.count <= 40 else { return "'\(name)' is longer than 40 characters" }
+        let id = name.lowercased()
+        let reservedTargets = [
+            "Atrium", "AtriumSDK", "AtriumHost", "AtriumCatalog", "AtriumTestKit", "AtriumFixtures", "AtriumHostTests",
+            "ModuleCatalogGenerator", "ModuleCatalogPlugin", "Foundation", "Logging", "Testing", "Swift",
+        ]
+        let takenTargets = existingFolders.flatMap { [$0, "\($0)Tests", "\($0)Benchmark"] } + reservedTargets
+        for target in [name, "\(name)Tests", "\(name)Benchmark"] {
+            if let clash = takenTargets.first(where: { $0.lowercased() == target.lowercased() }) {
+                return existingFolders.contains(clash)
+                    ? "Modules/\(clash) exists already: choose another name"
+                    : "'\(name)' would make the target \(target), which clashes with \(clash): choose another name"
+            }
+        }
+        if let module = linked.first(where: { $0.id == id || $0.binds.contains(id) }) {
+            return module.id == id
+                ? "a module with the id '\(id)' exists already: choose another name"
+                : "the route name '\(id)' is bound by the module '\(module.id)': choose another name"
+        }
+        if ["health", "assets", "metrics", "favicon.ico", "openapi.json", "flags", "http", "storage", "log", "modules", "secrets"].contains(id) {
+            return "'\(id)' is a path or a configuration key of the host: choose another name"
+        }
+        return nil
+    }
+
+    private static let moduleFile = #"""
+        import AtriumSDK
+
+        /// __NAME__: a page where visitors keep short notes. Written by `atrium new-module`; make it
+        /// yours. Modules/Pilot shows more (a configuration file read at boot, live validation).
+        public struct __NAME__Module: AtriumModule {
+            public struct Configuration: ModuleConfiguration {
+                /// How many notes a visitor keeps; the oldest go first.
+                public var limit = 20
+
+                public static let settingDescriptions = ["limit": "How many notes a visitor keeps (1…1000); the oldest go first"]
+
+                public init() {}
+
+                public func problems() -> [SettingProblem] {
+                    (1...1000).contains(limit) ? [] : [SettingProblem(key: "limit", message: "is \(limit)", fix: "a number from 1 to 1000")]
+                }
+            }
+
+            public static let manifest = ModuleManifest(id: "__ID__", title: "__NAME__", version: "0.1.0", binds: ["__ID__"])
+
+            public init() {}
+
+            public func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
+                registrar.factory(__NAME__Notes.self) { context in
+                    __NAME__Notes(repository: Stored__NAME__Notes(records: context.storage), limit: configuration.limit)
+                }
+                let page = registrar.page("/__ID__", name: "__ID__")
+                let add = registrar.action("/__ID__/notes")
+                registrar.scene(
+                    "notes",
+                    title: "__NAME__",
+                    isEntry: true,
+                    model: { context in __NAME__Model(notes: try context.make(__NAME__Notes.self), page: page()) },
+                    view: __NAME__View(add: add),
+                    routes: [.page(page), .action(add, __NAME__Model.Action.add)]
+                )
+            }
+        }
+
+        """#
+
+    private static let note = #"""
+        import Foundation
+
+        /// One note a visitor kept.
+        public struct __NAME__Note: Codable, Sendable, Hashable {
+            public var text: String
+
+            public init(text: String) { self.text = text }
+        }
+
+        """#
+
+    private static let repository = #"""
+        import Foundation
+
+        /// Where the current visitor's (or signed-in user's) notes are kept.
+        public protocol __NAME__NoteRepository: Sendable {
+            func all() async throws -> [__NAME__Note]
+            /// Adds `note` as one step (two adds at once both count), keeping the newest `limit`.
+            func add(_ note: __NAME__Note, keepingNewest limit: Int) async throws
+        }
+
+        """#
+
+    private static let useCase = #"""
+        import Foundation
+
+        /// The notes use case: what a note may be, and the visitor's notes.
+        public struct __NAME__Notes: Sendable {
+            /// Why a note was refused.
+            public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+                case empty
+                case tooLong
+
+                public var description: String {
+                    switch self {
+                    case .empty: "Write something first."
+                    case .tooLong: "A note has at most \(__NAME__Notes.maximumLength) characters."
+                    }
+                }
+            }
+
+            public static let maximumLength = 280
+
+            let repository: any __NAME__NoteRepository
+            let limit: Int
+
+            public init(repository: any __NAME__NoteRepository, limit: Int) {
+                self.repository = repository
+                self.limit = limit
+            }
+
+            public func all() async throws -> [__NAME__Note] { try await repository.all() }
+
+            /// Adds a note, or says why it cannot be one (nothing is saved then).
+            public func add(_ text: String) async throws -> Problem? {
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if trimmed.isEmpty { return .empty }
+                if trimmed.count > Self.maximumLength { return .tooLong }
+                try await repository.add(__NAME__Note(text: trimmed), keepingNewest: limit)
+                return nil
+            }
+        }
+
+        """#
+
+    private static let storedNotes = #"""
+        import AtriumSDK
+
+        /// The notes in the module's records of the current owner (visitor or signed-in user).
+        struct Stored__NAME__Notes: __NAME__NoteRepository {
+            let records: any RecordStore
+
+            static let collection = "notes"
+            static let id = "all"
+
+            func all() async throws -> [__NAME__Note] {
+                try await records.record([__NAME__Note].self, id: Self.id, in: Self.collection) ?? []
+            }
+
+            func add(_ note: __NAME__Note, keepingNewest limit: Int) async throws {
+                try await records.update([__NAME__Note].self, id: Self.id, in: Self.collection) { stored in
+                    let notes = (stored ?? []) + [note]
+                    stored = Array(notes.suffix(limit))
+                }
+            }
+        }
+
+        """#
+
+    private static let model = #"""
+        import AtriumSDK
+
+        /// The notes scene's view model: the visitor's notes, and adding one.
+        struct __NAME__Model: SceneModel {
+            enum Action: Sendable {
+                case add(NoteFields)
+            }
+
+            let notes: __NAME__Notes
+            /// The notes page, where adding leads back to.
+            let page: LinkTarget
+
+            func load(_ context: SceneContext) async throws -> SceneState<__NAME__State> {
+                .loaded(__NAME__State(notes: try await notes.all().reversed()))
+            }
+
+            func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<__NAME__State> {
+                switch action {
+                case .add(let fields):
+                    let text = fields.text ?? ""
+                    guard let problem = try await notes.add(text) else { return .navigate(page) }
+                    // The form again with what was typed (cut to the limit) and why it was refused.
+                    let draft = String(text.prefix(__NAME__Notes.maximumLength))
+                    return .invalid(__NAME__State(notes: try await notes.all().reversed(), draft: draft, error: problem.description))
+                }
+            }
+        }
+
+        """#
+
+    private static let view = #"""
+        import AtriumSDK
+
+        /// The notes page: the form, then the notes, newest first.
+        struct __NAME__View: SceneView {
+            let add: Route<NoParameters>
+
+            func screen(for state: __NAME__State) -> Screen {
+                Screen(
+                    title: "__NAME__",
+                    content: [
+                        .form(
+                            Form(
+                                action: add(),
+                                content: [
+                                    .field(
+                                        Field(
+                                            .text, name: "text", label: "Note", value: state.draft, error: state.error,
+                                            maxLength: __NAME__Notes.maximumLength)),
+                                    .button(Button("Add")),
+                                ]
+                            )
+                        ),
+                        state.notes.isEmpty
+                            ? .text(Text("No notes yet.", style: .caption))
+                            : .list(ItemList(title: "Your notes", content: state.notes.map { .text(Text($0.text)) })),
+                    ]
+                )
+            }
+        }
+
+        """#
+
+    private static let state = #"""
+        /// What the notes page shows.
+        struct __NAME__State: Hashable, Sendable {
+            var notes: [__NAME__Note]
+            var draft = ""
+            var error: String?
+        }
+
+        """#
+
+    private static let fields = #"""
+        /// The form as posted (form fields or JSON); a missing field counts as empty.
+        struct NoteFields: Decodable, Sendable, Equatable {
+            var text: String?
+        }
+
+        """#
+
+    private static let useCaseTests = #"""
+        import Testing
+
+        @testable import __NAME__
+
+        @Suite("__NAME__'s notes")
+        struct __NAME__NotesTests {
+            actor Notes: __NAME__NoteRepository {
+                var saved: [__NAME__Note] = []
+                func all() -> [__NAME__Note] { saved }
+                func add(_ note: __NAME__Note, keepingNewest limit: Int) { saved = Array((saved + [note]).suffix(limit)) }
+            }
+
+            @Test func aNoteIsTrimmedAndTheOldestGoWhenThereAreTooMany() async throws {
+                let repository = Notes()
+                let notes = __NAME__Notes(repository: repository, limit: 2)
+                for text in ["  one  ", "two", "three"] { #expect(try await notes.add(text) == nil) }
+                #expect(try await notes.all().map(\.text) == ["two", "three"])
+            }
+
+            @Test func anEmptyOrOverlongNoteIsRefusedAndNothingIsSaved() async throws {
+                let repository = Notes()
+                let notes = __NAME__Notes(repository: repository, limit: 2)
+                #expect(try await notes.add(" \n ") == .empty)
+                #expect(try await notes.add(String(repeating: "x", count: __NAME__Notes.maximumLength + 1)) == .tooLong)
+                #expect(try await notes.all().isEmpty)
+            }
+        }
+
+        """#
+
+    private static let hostTests = #"""
+        import AtriumSDK
+        import AtriumTestKit
+        import Testing
+
+        @testable import __NAME__
+
+        @Suite("__NAME__ served by the host")
+        struct __NAME__HostTests {
+            @Test func aVisitorAddsANoteAndSeesIt() async throws {
+                let host = try await TestHost.boot(modules: [__NAME__Module.self], configuration: "modules: [__ID__]\n")
+                defer { host.tearDown() }
+                try await host.run { browser in
+                    let empty = try await browser.get("/__ID__")
+                    #expect(empty.status == 200)
+                    #expect(empty.body.contains("<h1>__NAME__</h1>"))
+                    #expect(empty.body.contains("No notes yet."))
+                    let added = try await browser.post("/__ID__/notes", form: ["text": "Buy <milk>"])
+                    #expect(added.status == 303)
+                    #expect(try await browser.get("/__ID__").body.contains("Buy &lt;milk&gt;"))
+                    let refused = try await browser.post("/__ID__/notes", form: ["text": "   "])
+                    #expect(refused.status == 422)
+                    #expect(refused.body.contains("Write something first."))
+                }
+            }
+        }
+
+        """#
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import AtriumCatalog
+import Foundation
+
+struct NewModule: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new-module",
+        abstract: "Write Modules/<Name>/: a working feature module (one scene, its routes, its tests) to make yours.",
+        discussion: """
+            Run from the Atrium checkout. The next `swift build` links the module and \
+            `swift test --filter <Name>Tests` runs its tests; add its id under `modules` to serve it.
+            """
+    )
+
+    @Argument(help: "The module's name: a Swift type name in UpperCamelCase (Greeter makes GreeterModule, id greeter).")
+    var name: String
+
+    @Option(name: .long, help: "The checkout to write into (default: the current folder).")
+    var root: String = "."
+
+    func run() throws {
+        let root = URL(fileURLWithPath: root)
+        let modules = root.appending(path: "Modules")
+        guard FileManager.default.fileExists(atPath: root.appending(path: "Package.swift").path),
+            FileManager.default.fileExists(atPath: modules.path)
+        else {
+            throw ValidationError(
+                "\(root.path) is not an Atrium checkout (no Package.swift and Modules/ there): run from the checkout or give --root")
+        }
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: modules.path)) ?? []
+        let linked = AtriumCatalog.modules.map { (id: $0.manifest.id, binds: $0.manifest.binds.map(\.rawValue)) }
+        if let problem = ModuleScaffold.problem(with: name, existingFolders: folders, linked: linked) {
+            throw ValidationError(problem)
+        }
+        let scaffold = ModuleScaffold(name: name)
+        let folder = modules.appending(path: name)
+        do {
+            for file in scaffold.files {
+                let url = folder.appending(path: file.path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.text.write(to: url, atomically: true, encoding: .utf8)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw ValidationError("could not write Modules/\(name): \(error.localizedDescription)")
+        }
+        Self.format(folder)
+        ManifestCache.forget(packageRoot: root)
+        print("Wrote Modules/\(name)/ (\(scaffold.files.count) files). To serve it, add its id under `modules`:")
+        print("  modules: [\((linkedIDsInDefaultConfiguration(root: root) + [scaffold.id]).joined(separator: ", "))]")
+        print("Then: swift build && swift test --filter \(name)Tests")
+    }
+
+    /// Lays the new files out as `swift format` would (long type names make long lines); without the
+    /// formatter they stay as written, which builds the same.
+    private static func format(_ folder: URL) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "format", "format", "--in-place", "--recursive", folder.path]
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            FileHandle.standardError.write(Data("note: swift format did not run (\(error.localizedDescription)); the files build as they are\n".utf8))
+        }
+    }
+
+    /// The ids listed under `modules` in Configuration/atrium.yaml, to print the line with the new one.
+    private func linkedIDsInDefaultConfiguration(root: URL) -> [String] {
+        guard let text = try? String(contentsOf: root.appending(path: "Configuration/atrium.yaml"), encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("modules:") }),
+            let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]")
+        else { return [] }
+        return line[line.index(after: open)..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,91 @@
+"""`atrium new-module <Name>`: names it refuses, and a module it writes that the next `swift build`
+links and whose tests pass at once, with no other step (no cache to purge, no file to edit)."""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from test_cli import ATRIUM, ROOT, atrium
+
+MODULES = ROOT / "Modules"
+
+
+def folders() -> set:
+    return {path.name for path in MODULES.iterdir()}
+
+
+def test_names_that_are_not_swift_type_names_or_clash_are_refused_and_nothing_is_written():
+    before = folders()
+    for name, message in [
+        ("greeter", "not a module name: use a Swift type name in UpperCamelCase"),
+        ("9Lives", "not a module name"),
+        ("Foo-Bar", "not a module name"),
+        ("Café", "not a module name"),
+        ("Pilot", "Modules/Pilot exists already"),
+        ("pilot", "not a module name"),
+        ("PilotTests", "clashes with PilotTests"),
+        ("AtriumSDK", "clashes with AtriumSDK"),
+        ("Map", "the route name 'map' is bound by the module 'mobility'"),
+        ("Health", "'health' is a path or a configuration key of the host"),
+        ("X" * 41, "longer than 40 characters"),
+    ]:
+        result = atrium("new-module", name)
+        assert result.returncode != 0, name
+        assert message in result.stderr, f"{name}: {result.stderr}"
+    assert folders() == before
+
+
+def test_outside_a_checkout_it_says_where_to_run(tmp_path):
+    result = atrium("new-module", "Greeter", cwd=tmp_path)
+    assert result.returncode != 0
+    assert "is not an Atrium checkout" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def swift(*arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["swift", *arguments], cwd=ROOT, capture_output=True, text=True, timeout=1800)
+
+
+def test_a_new_module_builds_links_and_passes_its_tests_at_once():
+    name, folder = "ScaffoldProbe", MODULES / "ScaffoldProbe"
+    assert not folder.exists(), f"{folder} is left from an earlier run: remove it"
+    try:
+        result = atrium("new-module", name)
+        assert result.returncode == 0, result.stderr
+        assert "modules: [login, cookbook, pilot, moneybox, mobility, scaffoldprobe]" in result.stdout
+        assert f"swift test --filter {name}Tests" in result.stdout
+        written = sorted(str(path.relative_to(folder)) for path in folder.rglob("*.swift"))
+        for expected in ["Sources/ScaffoldProbeModule.swift", "Sources/Domain/ScaffoldProbeNotes.swift",
+                         "Sources/Data/StoredScaffoldProbeNotes.swift", "Sources/Presentation/ScaffoldProbeView.swift",
+                         "Tests/ScaffoldProbeHostTests.swift"]:
+            assert expected in written, written
+        again = atrium("new-module", name)
+        assert again.returncode != 0 and "Modules/ScaffoldProbe exists already" in again.stderr
+
+        lint = subprocess.run(["swift", "format", "lint", "--strict", "--recursive", str(folder)], capture_output=True, text=True)
+        assert lint.returncode == 0 and lint.stderr == "", lint.stderr
+        imports = subprocess.run(["python3", str(ROOT / ".ci" / "check-module-imports.py")], cwd=ROOT, capture_output=True, text=True)
+        assert imports.returncode == 0, imports.stdout + imports.stderr
+
+        # What the command prints, as a module team would type it.
+        build = swift("build")
+        assert build.returncode == 0, build.stdout[-4000:] + build.stderr[-4000:]
+        assert f"Compiling {name}" in build.stdout, "the next build plans again and compiles the new module"
+        warnings = [line for line in (build.stdout + build.stderr).splitlines() if "warning:" in line and "ScaffoldProbe" in line]
+        assert warnings == [], warnings
+        tests = swift("test", "--filter", f"{name}Tests")
+        assert tests.returncode == 0, tests.stdout[-4000:] + tests.stderr[-4000:]
+        assert "3 tests" in tests.stdout + tests.stderr and "passed" in tests.stdout + tests.stderr, tests.stdout[-2000:]
+        listed = atrium("modules")
+        assert "scaffoldprobe" in listed.stdout, listed.stdout
+    finally:
+        removed = atrium("remove-module", name)
+        shutil.rmtree(folder, ignore_errors=True)
+        # The checkout's build goes back to what it was, for the tests that follow: with no other
+        # step, once remove-module has forgotten SwiftPM's reading of Package.swift.
+        restored = swift("build", "--build-tests")
+    assert removed.returncode == 0 and "Removed Modules/ScaffoldProbe/" in removed.stdout, removed.stderr
+    assert restored.returncode == 0, restored.stderr[-4000:]
+    assert "scaffoldprobe" not in atrium("modules").stdout, "the removed module is gone from the next build"
+    refused = atrium("remove-module", "../Sources")
+    assert refused.returncode != 0 and "is not a module folder" in refused.stderr
