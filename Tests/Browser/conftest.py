@@ -120,6 +120,9 @@ def click_and_wait(driver, element) -> None:
     from selenium.webdriver.common.by import By
 
     page = driver.find_element(By.TAG_NAME, "html")
+    # As a person would: scroll it to the middle of the screen first, clear of the phone's tab bar
+    # (Selenium would click it where it is, under the bar when it sits at the bottom of the screen).
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
     wait_for_next_page(driver, page)
 

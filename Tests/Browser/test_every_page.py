@@ -124,10 +124,7 @@ class Walk:
         self.check(name, **options)
 
     def click(self, xpath: str, name: str, **options) -> None:
-        element = self.driver.find_element(By.XPATH, xpath)
-        # As a person would: scroll it to the middle of the screen, clear of the phone's tab bar.
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-        click_and_wait(self.driver, element)
+        click_and_wait(self.driver, self.driver.find_element(By.XPATH, xpath))
         self.check(name, **options)
 
 

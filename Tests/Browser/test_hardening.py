@@ -8,7 +8,7 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import PHONE, ROOT, field, running_host, screenshot, wait_for_next_page
+from conftest import PHONE, ROOT, click_and_wait, field, running_host, screenshot
 
 EVERYTHING = (
     "modules: [login, cookbook, pilot]\n"
@@ -18,9 +18,7 @@ LONG_WORD = "W" * 100
 
 
 def submit(driver, button: str) -> None:
-    page = driver.find_element(By.TAG_NAME, "html")
-    driver.find_element(By.XPATH, f"//button[text()='{button}']").click()
-    wait_for_next_page(driver, page)
+    click_and_wait(driver, driver.find_element(By.XPATH, f"//button[text()='{button}']"))
 
 
 def page_width(driver) -> int:
