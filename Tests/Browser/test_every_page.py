@@ -260,3 +260,21 @@ def test_the_readme_links_a_gallery_with_every_scene_on_a_phone_and_a_desktop():
             assert (ROOT / "Documentation" / link).is_file(), f"{name}: {link} is linked but missing"
     linked = {Path(link).name for _, _, phone, desktop in rows for link in (phone, desktop)}
     assert {path.name for path in COMMITTED.glob("*.png")} == linked, "every committed screenshot is in the gallery"
+
+
+def test_the_app_shell_works_without_javascript(browser_without_javascript):
+    driver = browser_without_javascript
+    driver.set_page_load_timeout(15)
+    with running_host("atrium", EVERY_MODULE) as host:
+        driver.get(host.url("/cookbook"))
+        nav = driver.find_element(By.CSS_SELECTOR, "nav.app-nav")
+        assert nav.find_element(By.CSS_SELECTOR, "a[aria-current='page']").text == "Cookbook"
+        # The tab bar sits at the bottom of the phone's screen, over nothing it hides for good.
+        assert nav.value_of_css_property("position") == "fixed"
+        assert nav.rect["y"] + nav.rect["height"] == pytest.approx(driver.execute_script("return innerHeight"), abs=1)
+        # Plain links (chromedriver cannot click with the page's JavaScript off: it hangs, so the
+        # test follows the link's address as the click would).
+        pilot = nav.find_element(By.LINK_TEXT, "Pilot")
+        assert pilot.is_displayed() and pilot.get_attribute("href") == host.url("/pilot")
+        driver.get(pilot.get_attribute("href"))
+        assert driver.find_element(By.CSS_SELECTOR, "nav.app-nav a[aria-current='page']").text == "Pilot"
