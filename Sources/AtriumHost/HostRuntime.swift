@@ -69,7 +69,8 @@ public struct HostRuntime: Sendable {
                 throw problem(key: "storage.url", message: "is missing")
             }
             do {
-                return try await PostgresStorage.open(address: address, poolSize: settings.poolSize, logger: logger)
+                return try await PostgresStorage.open(
+                    address: address, poolSize: settings.poolSize, timeout: .seconds(settings.timeout), logger: logger)
             } catch let error as PostgresUnavailable {
                 throw problem(key: "storage.url", message: error.description, fix: error.fix)
             } catch {

@@ -38,7 +38,8 @@ public enum TestStorage: String, Sendable, CaseIterable {
         case .sqlite:
             return "storage:\n  path: \(directory.appending(path: "atrium.sqlite").path)\n"
         case .postgres:
-            return "storage:\n  kind: postgres\n  poolSize: 4\n  url: \"\(Self.url(schema: Self.schema(for: directory)))\"\n"
+            return
+                "storage:\n  kind: postgres\n  poolSize: 4\n  timeout: \(Self.timeout)\n  url: \"\(Self.url(schema: Self.schema(for: directory)))\"\n"
         }
     }
 
@@ -53,9 +54,14 @@ public enum TestStorage: String, Sendable, CaseIterable {
             var logger = Logger(label: "atrium-test-storage")
             logger.logLevel = .critical
             let address = try PostgresAddress(url: Self.url(schema: Self.schema(for: directory)))
-            return try await PostgresStorage.open(address: address, poolSize: 4, logger: logger)
+            return try await PostgresStorage.open(address: address, poolSize: 4, timeout: .seconds(Self.timeout), logger: logger)
         }
     }
+
+    /// Seconds a test's storage operation may wait for the server: the whole suite runs in
+    /// parallel, and on a loaded machine a pool of four can be busy for longer than a host's
+    /// default. A server that is really down is tested with its own, shorter timeout.
+    static let timeout = 60
 
     static func schema(for directory: URL) -> String {
         let digest = SHA256.hash(data: Data(directory.standardizedFileURL.path.utf8))

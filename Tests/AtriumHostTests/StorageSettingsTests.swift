@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// `storage.kind`, `storage.url` and `storage.poolSize`, checked before serving, never repeating a
+/// `storage.kind`, `storage.url`, `storage.poolSize` and `storage.timeout`, checked before serving, never repeating a
 /// password.
 @Suite("Storage settings")
 struct StorageSettingsTests {
@@ -51,6 +51,10 @@ struct StorageSettingsTests {
 
         let pool = try await Fixture.problems(Self.base + "storage:\n  kind: postgres\n  url: postgres://a@b/c\n  poolSize: 0\n")
         #expect(pool.map(\.key) == ["storage.poolSize"])
+
+        let timeout = try await Fixture.problems(Self.base + "storage:\n  kind: postgres\n  url: postgres://a@b/c\n  timeout: 0\n")
+        #expect(timeout.map(\.key) == ["storage.timeout"])
+        #expect(timeout.first?.description.contains("from 1 to 300") == true)
 
         let kind = try await Fixture.problems(Self.base + "storage:\n  kind: mysql\n")
         #expect(kind.map(\.key) == ["storage.kind"])

@@ -16,12 +16,16 @@ public struct StorageSettings: ModuleConfiguration, Equatable {
     public var url: String?
     /// How many connections this host opens to PostgreSQL at most.
     public var poolSize = 10
+    /// How many seconds one operation may wait for PostgreSQL (a free connection and the answer)
+    /// before its request fails with 503.
+    public var timeout = 5
 
     public static let settingDescriptions = [
         "kind": "sqlite: one host, an embedded file; postgres: several hosts on one PostgreSQL server",
         "path": "With sqlite: the database file",
         "url": "With postgres: postgres://user:password@host:5432/database (options sslmode and schema); the password is never logged",
         "poolSize": "With postgres: the most connections this host opens",
+        "timeout": "With postgres: the seconds one operation may wait for a connection and the server's answer before its request fails",
     ]
 
     public init() {}
@@ -57,6 +61,9 @@ public struct StorageSettings: ModuleConfiguration, Equatable {
         if !(1...500).contains(poolSize) {
             problems.append(
                 SettingProblem(key: "poolSize", message: "is \(poolSize)", fix: "write a number of connections from 1 to 500, such as 10"))
+        }
+        if !(1...300).contains(timeout) {
+            problems.append(SettingProblem(key: "timeout", message: "is \(timeout)", fix: "write a number of seconds from 1 to 300, such as 5"))
         }
         return problems
     }

@@ -2,9 +2,6 @@ import PostgresNIO
 import Synchronization
 
 extension PostgresClient {
-    /// How long one storage operation may wait for the server before the request fails.
-    static let storageDeadline: Duration = .seconds(5)
-
     /// Why an operation gave up: the server did not answer in time (it is down, unreachable, or
     /// every connection is busy).
     struct DeadlinePassed: Error, CustomStringConvertible {
@@ -12,17 +9,18 @@ extension PostgresClient {
         var description: String { "the PostgreSQL server did not answer within \(deadline)" }
     }
 
-    /// Runs `body` on a pooled connection, giving up waiting after `deadline` (as `watchdog` sees
-    /// it). Without it a request would wait while the server is unreachable until the pool's
+    /// Runs `body` on a pooled connection, giving up waiting after `deadline` (the watchdog's own,
+    /// `storage.timeout`, unless given). Without it a request would wait while the server is unreachable until the pool's
     /// circuit breaker trips (a minute), or forever on a connection the server stopped answering.
     /// `body` runs in a task of its own, so giving up does not wait for a query that may never end;
     /// that task is cancelled.
     func withBoundedConnection<Result: Sendable>(
         watchdog: StorageWatchdog,
-        within deadline: Duration = storageDeadline,
+        within deadline: Duration? = nil,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
+        let deadline = deadline ?? watchdog.deadline
+        return try await withCheckedThrowingContinuation { continuation in
             let race = watchdog.watch(continuation, for: deadline) { DeadlinePassed(deadline: deadline) }
             race.start(
                 Task {

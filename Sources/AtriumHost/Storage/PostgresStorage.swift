@@ -24,7 +24,7 @@ public final class PostgresStorage: HostStorage {
     /// How long connecting and logging in may take before the server counts as unreachable.
     static let connectSeconds = 10
 
-    private init(address: PostgresAddress, poolSize: Int, logger: Logger) throws {
+    private init(address: PostgresAddress, poolSize: Int, timeout: Duration, logger: Logger) throws {
         var configuration = PostgresClient.Configuration(
             host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
             tls: try Self.clientTLS(address.tls))
@@ -35,7 +35,7 @@ public final class PostgresStorage: HostStorage {
         self.client = client
         self.address = address
         self.logger = logger
-        let watchdog = StorageWatchdog()
+        let watchdog = StorageWatchdog(deadline: timeout)
         self.watchdog = watchdog
         sessionTable = PostgresSessionTable(client: client, watchdog: watchdog, logger: logger)
         running = Task { await client.run() }
@@ -43,8 +43,10 @@ public final class PostgresStorage: HostStorage {
 
     /// Logs in (saying clearly when the server cannot be reached or refuses), brings the host's
     /// tables up to date under the advisory lock, and opens a pool of at most `poolSize`
-    /// connections.
-    public static func open(address: PostgresAddress, poolSize: Int, logger: Logger) async throws -> PostgresStorage {
+    /// connections. An operation the server does not answer within `timeout` fails.
+    public static func open(
+        address: PostgresAddress, poolSize: Int, timeout: Duration = .seconds(StorageSettings().timeout), logger: Logger
+    ) async throws -> PostgresStorage {
         try await withConnection(to: address, logger: logger) { connection in
             try await withMigrationLock(on: connection, for: address, logger: logger) {
                 if let schema = address.schema {
@@ -55,7 +57,7 @@ public final class PostgresStorage: HostStorage {
                 try await PostgresHostSchema.update(on: connection, logger: logger)
             }
         }
-        return try PostgresStorage(address: address, poolSize: poolSize, logger: logger)
+        return try PostgresStorage(address: address, poolSize: poolSize, timeout: timeout, logger: logger)
     }
 
     /// Connects and logs in once, for `atrium check`: throws ``PostgresUnavailable`` when the

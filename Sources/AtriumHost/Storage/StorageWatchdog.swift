@@ -56,8 +56,11 @@ final class StorageWatchdog: Sendable {
 
     private let watched = Mutex<(next: UInt64, operations: [UInt64: Watched])>((0, [:]))
     private let timer = Mutex<Task<Void, Never>?>(nil)
+    /// How long one operation may wait for the server unless it says otherwise (`storage.timeout`).
+    let deadline: Duration
 
-    init() {
+    init(deadline: Duration) {
+        self.deadline = deadline
         let task = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(250))
