@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtriumCatalog
+import AtriumHost
 import Foundation
 
 struct NewModule: ParsableCommand {
@@ -15,18 +16,11 @@ struct NewModule: ParsableCommand {
     @Argument(help: "The module's name: a Swift type name in UpperCamelCase (Greeter makes GreeterModule, id greeter).")
     var name: String
 
-    @Option(name: .long, help: "The checkout to write into (default: the current folder).")
-    var root: String = "."
+    @OptionGroup var checkout: CheckoutOptions
 
     func run() throws {
-        let root = URL(fileURLWithPath: root)
+        let root = try checkout.checkout()
         let modules = root.appending(path: "Modules")
-        guard FileManager.default.fileExists(atPath: root.appending(path: "Package.swift").path),
-            FileManager.default.fileExists(atPath: modules.path)
-        else {
-            throw ValidationError(
-                "\(root.path) is not an Atrium checkout (no Package.swift and Modules/ there): run from the checkout or give --root")
-        }
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: modules.path)) ?? []
         let linked = AtriumCatalog.modules.map { (id: $0.manifest.id, binds: $0.manifest.binds.map(\.rawValue)) }
         if let problem = ModuleScaffold.problem(with: name, existingFolders: folders, linked: linked) {
@@ -34,6 +28,12 @@ struct NewModule: ParsableCommand {
         }
         let scaffold = ModuleScaffold(name: name)
         let folder = modules.appending(path: name)
+        do {
+            // Made on its own first: of two runs at once with one name, the second stops here.
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        } catch {
+            throw ValidationError("Modules/\(name) could not be made: \(error.localizedDescription)")
+        }
         do {
             for file in scaffold.files {
                 let url = folder.appending(path: file.path)
@@ -47,7 +47,7 @@ struct NewModule: ParsableCommand {
         Self.format(folder)
         ManifestCache.forget(packageRoot: root)
         print("Wrote Modules/\(name)/ (\(scaffold.files.count) files). To serve it, add its id under `modules`:")
-        print("  modules: [\((linkedIDsInDefaultConfiguration(root: root) + [scaffold.id]).joined(separator: ", "))]")
+        print("  modules: [\((Self.enabledIDs(inDefaultConfigurationOf: root) + [scaffold.id]).joined(separator: ", "))]")
         print("Then: swift build && swift test --filter \(name)Tests")
     }
 
@@ -65,12 +65,15 @@ struct NewModule: ParsableCommand {
         }
     }
 
-    /// The ids listed under `modules` in Configuration/atrium.yaml, to print the line with the new one.
-    private func linkedIDsInDefaultConfiguration(root: URL) -> [String] {
-        guard let text = try? String(contentsOf: root.appending(path: "Configuration/atrium.yaml"), encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("modules:") }),
-            let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]")
+    /// The ids listed under `modules` in the checkout's Configuration/atrium.yaml, read as the host
+    /// reads it, to print the line with the new one; none when the file lists none or cannot be read.
+    private static func enabledIDs(inDefaultConfigurationOf root: URL) -> [String] {
+        guard let text = try? String(contentsOf: root.appending(path: ConfigurationOptions.defaultPath), encoding: .utf8),
+            case .sequence(let items)? = try? ConfigurationTree.parse(yaml: text).subtree(at: ["modules"])
         else { return [] }
-        return line[line.index(after: open)..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return items.compactMap { item in
+            guard case .scalar(let id) = item else { return nil }
+            return id
+        }
     }
 }

@@ -11,11 +11,10 @@ struct RemoveModule: ParsableCommand {
     @Argument(help: "The module's folder name under Modules/.")
     var name: String
 
-    @Option(name: .long, help: "The checkout (default: the current folder).")
-    var root: String = "."
+    @OptionGroup var checkout: CheckoutOptions
 
     func run() throws {
-        let root = URL(fileURLWithPath: root)
+        let root = try checkout.checkout()
         let folder = root.appending(path: "Modules").appending(path: name)
         var isFolder: ObjCBool = false
         guard !name.contains("/"), name != "..", name != ".",
