@@ -7,6 +7,15 @@ struct AppShell: Sendable {
         let moduleID: String
         let label: String
         let path: String
+        /// `path` and a slash: what the paths of the pages below this one start with.
+        let below: String
+
+        init(moduleID: String, label: String, path: String) {
+            self.moduleID = moduleID
+            self.label = label
+            self.path = path
+            below = path + "/"
+        }
     }
 
     /// Which link a page belongs to: `isPage` when the page is that link's own page
@@ -36,7 +45,7 @@ struct AppShell: Sendable {
         var best: (index: Int, length: Int)?
         for (index, section) in sections.enumerated() where section.moduleID == moduleID {
             if section.path == path { return Mark(index: index, isPage: true) }
-            let length = path.hasPrefix(section.path + "/") ? section.path.utf8.count : -1
+            let length = path.hasPrefix(section.below) ? section.path.utf8.count : -1
             if length > best?.length ?? -2 { best = (index, length) }
         }
         return best.map { Mark(index: $0.index, isPage: false) }
