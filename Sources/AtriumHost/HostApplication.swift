@@ -52,11 +52,9 @@ public struct HostApplication: Sendable {
         router.add(middleware: SecurityHeadersMiddleware())
         let hostPaths =
             ["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js"]
-            + (plan.settings.http.metrics ? ["/metrics"] : []) + ["/openapi.json"] + registry.assets.keys
+            + (plan.settings.http.metrics ? ["/metrics"] : []) + ["/openapi.json"]
         let allowed = AllowedMethods(
-            routes: hostPaths.compactMap { path in (try? RoutePattern(path)).map { ($0, HTTPMethodName.get) } }
-                + registry.routes.map { ($0.pattern, $0.method) }
-        )
+            routes: registry.routes.map { ($0.pattern, $0.method) }, getPaths: Set(hostPaths).union(registry.assets.keys))
         router.add(middleware: ErrorPageMiddleware(pages: pages, allowed: allowed))
 
         let pages = self.pages
@@ -95,17 +93,17 @@ public struct HostApplication: Sendable {
 
         // Browsers ask for it on every site; answer without a body rather than log a 404 each time.
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
-        let stylesheet = try Self.resource("atrium", withExtension: "css")
-        router.get("/assets/atrium.css") { _, _ in
-            Self.asset(stylesheet, contentType: "text/css; charset=utf-8", maxAge: 3600)
-        }
-        let script = try Self.resource("atrium", withExtension: "js")
-        router.get("/assets/atrium.js") { _, _ in
-            Self.asset(script, contentType: "text/javascript; charset=utf-8", maxAge: 3600)
-        }
-        for asset in registry.assets.values {
-            router.get(RouterPath(asset.path)) { _, _ in
-                Self.asset(asset.contents, contentType: asset.contentType, maxAge: 86400)
+        let stylesheet = FixedResponse(try Self.resource("atrium", withExtension: "css"), contentType: "text/css; charset=utf-8", maxAge: 3600)
+        router.get("/assets/atrium.css") { _, _ in stylesheet.response }
+        let script = FixedResponse(try Self.resource("atrium", withExtension: "js"), contentType: "text/javascript; charset=utf-8", maxAge: 3600)
+        router.get("/assets/atrium.js") { _, _ in script.response }
+        // One route for every module asset (the Cookbook ships one per dish): a dictionary lookup
+        // rather than a branch of the router per file. Literal paths above win over the wildcard.
+        let assets = registry.assets.mapValues { FixedResponse($0.contents, contentType: $0.contentType, maxAge: 86400) }
+        if !assets.isEmpty {
+            router.get("/assets/**") { request, _ in
+                guard let asset = assets[request.uri.path] else { throw HTTPError(.notFound) }
+                return asset.response
             }
         }
 
@@ -162,13 +160,6 @@ public struct HostApplication: Sendable {
         return Array(try Data(contentsOf: url))
     }
 
-    static func asset(_ bytes: [UInt8], contentType: String, maxAge: Int) -> Response {
-        Response(
-            status: .ok,
-            headers: [.contentType: contentType, .cacheControl: "public, max-age=\(maxAge)"],
-            body: .init(byteBuffer: ByteBuffer(bytes: bytes))
-        )
-    }
 }
 
 /// What a response wrote, for a request answered in-process.

@@ -2,6 +2,7 @@ import AtriumHost
 import AtriumSDK
 import AtriumTestKit
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import Cookbook
@@ -70,6 +71,18 @@ struct CookbookHostTests {
         #expect(image.status == 200)
         #expect(image.headers[.contentType] == "image/svg+xml")
         #expect(image.headers[.cacheControl] == "public, max-age=86400")
+        // Every asset is one route of the host: HEAD, another method and a missing file answer as
+        // for any other page.
+        let (head, post, missing, stylesheet) = try await host.run { browser in
+            (
+                try await browser.send(String(art), method: .head), try await browser.send(String(art), method: .post),
+                try await browser.get("/assets/cookbook/art/no-such-dish.svg"), try await browser.get("/assets/atrium.css")
+            )
+        }
+        #expect(head.status == 200 && head.body.isEmpty && head.headers[.contentLength] == String(image.body.utf8.count))
+        #expect(post.status == 405 && post.headers[.allow] == "GET, HEAD")
+        #expect(missing.status == 404 && missing.body.contains("Page not found"))
+        #expect(stylesheet.status == 200 && stylesheet.headers[.contentType] == "text/css; charset=utf-8")
     }
 
     @Test func aRemoteServerSpeakingTheWireFormatIsShown() async throws {

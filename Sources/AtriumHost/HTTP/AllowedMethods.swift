@@ -5,16 +5,19 @@ import Foundation
 /// `Allow` header rather than the not-found page.
 struct AllowedMethods: Sendable {
     private let routes: [(pattern: RoutePattern, method: HTTPMethodName)]
+    /// The host's own GET paths and the module assets: one lookup, however many assets there are.
+    private let getPaths: Set<String>
 
-    init(routes: [(pattern: RoutePattern, method: HTTPMethodName)]) {
+    init(routes: [(pattern: RoutePattern, method: HTTPMethodName)], getPaths: Set<String>) {
         self.routes = routes
+        self.getPaths = getPaths
     }
 
     /// The methods `path` answers, in the `Allow` header's form ("GET, HEAD, POST"); nil when no
     /// route has this path.
     func allowHeader(for path: String) -> String? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        var methods = Set<String>()
+        var methods: Set<String> = getPaths.contains(path) ? ["GET", "HEAD"] : []
         for route in routes where route.pattern.matches(segments) {
             methods.insert(route.method.rawValue)
             if route.method == .get { methods.insert("HEAD") }
