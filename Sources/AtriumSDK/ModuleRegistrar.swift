@@ -155,7 +155,7 @@ public final class ModuleRegistrar {
             }
             serve(
                 binding.method, binding.pattern, fields: binding.fields, name: binding.name, guard: binding.routeGuard,
-                formTokens: binding.formTokens, sceneID: sceneID, body: binding.body, reply: nil, handler: .scene(respond),
+                formTokens: binding.formTokens, sceneID: sceneID, schemas: .init(body: binding.body), handler: .scene(respond),
                 declaredBy: binding.moduleID)
         }
     }
@@ -175,7 +175,7 @@ public final class ModuleRegistrar {
         let route = declare(method, pattern, parameters: parameters, name: nil, guard: .none, formTokens: .currentSession)
         serve(
             route.method, route.pattern, fields: route.fields, name: nil, guard: .none, formTokens: .currentSession, sceneID: nil,
-            body: contract?.body, reply: contract?.reply,
+            schemas: contract?.schemas ?? .init(),
             handler: .endpoint { request in
                 do {
                     return try await handle(request)
@@ -192,7 +192,7 @@ public final class ModuleRegistrar {
 
     private func serve(
         _ method: HTTPMethodName, _ pattern: RoutePattern, fields: [RouteField], name: RouteName?, guard routeGuard: RouteGuard,
-        formTokens: FormTokenPolicy, sceneID: String?, body: JSONSchema?, reply: JSONSchema?, handler: RouteRegistration.Handler,
+        formTokens: FormTokenPolicy, sceneID: String?, schemas: RouteRegistration.Schemas, handler: RouteRegistration.Handler,
         declaredBy: String
     ) {
         guard declaredBy == moduleID else {
@@ -207,7 +207,7 @@ public final class ModuleRegistrar {
         routes.append(
             RouteRegistration(
                 method: method, pattern: pattern, fields: fields, name: name, guard: routeGuard, formTokens: formTokens, sceneID: sceneID,
-                moduleID: moduleID, body: body, reply: reply, handler: handler))
+                moduleID: moduleID, schemas: schemas, handler: handler))
     }
 
     /// Problems found once registration is over: routes declared that nothing serves.

@@ -12,13 +12,21 @@ public struct RouteRegistration: Sendable {
     public let sceneID: String?
     public let moduleID: String
     /// The fields of an action's form or JSON body, or an endpoint's request body (for the OpenAPI
-    /// document); nil when it reads none.
-    public let body: JSONSchema?
+    /// document); nil when it reads none. Worked out when asked, not at boot: only the document
+    /// needs it.
+    public var body: JSONSchema? { schemas.body() }
     /// An endpoint's successful reply; nil for scenes (their JSON is the UI tree) and endpoints that
-    /// declare none.
-    public let reply: JSONSchema?
+    /// declare none. Worked out when asked.
+    public var reply: JSONSchema? { schemas.reply() }
+    let schemas: Schemas
     /// What the route does for a request whose guard passed and whose parameters fit their types.
     public let handler: Handler
+
+    /// How to read the body's and the reply's schema from their types.
+    struct Schemas: Sendable {
+        var body: @Sendable () -> JSONSchema? = { nil }
+        var reply: @Sendable () -> JSONSchema? = { nil }
+    }
 
     public enum Handler: Sendable {
         case scene(@Sendable (SceneRequest) async -> SceneResponse)

@@ -15,9 +15,9 @@ public struct SceneBinding<Model: SceneModel>: Sendable {
     let moduleID: String
     let role: Role
     /// The action's fields, from the form or a JSON body.
-    let body: JSONSchema?
+    let body: @Sendable () -> JSONSchema?
 
-    init<Parameters>(_ route: Route<Parameters>, role: Role, body: JSONSchema? = nil) {
+    init<Parameters>(_ route: Route<Parameters>, role: Role, body: @escaping @Sendable () -> JSONSchema? = { nil }) {
         self.body = body
         method = route.method
         pattern = route.pattern
@@ -47,6 +47,6 @@ public struct SceneBinding<Model: SceneModel>: Sendable {
     ) -> Self {
         SceneBinding(
             route, role: .action { input, path in make(try input.decode(Fields.self, pathParameters: path)) },
-            body: SchemaProbe().schema(of: Fields.self))
+            body: { SchemaProbe().schema(of: Fields.self) })
     }
 }
