@@ -87,6 +87,19 @@ struct SDKTests {
         ] as [(String?, ResponseFormat)])
     func theFormatFollowsTheMostPreferredMediaType(_ accept: String?, _ format: ResponseFormat) {
         #expect(ResponseFormat.negotiate(accept) == format)
+        #expect(ResponseFormat.negotiate(accept) == format, "the second time, from what was kept")
+    }
+
+    @Test func distinctAcceptHeadersPastTheLimitAreStillReadButNotKept() {
+        for index in 0..<(ResponseFormat.memoizedHeaders + 50) {
+            let json = index.isMultiple(of: 2)
+            let accept = json ? "application/json;q=0.\(index % 9 + 1), x-probe/\(index)" : "text/plain, x-probe/\(index)"
+            #expect(ResponseFormat.negotiate(accept) == (json ? .json : .text), "\(accept)")
+        }
+        #expect(ResponseFormat.memoizedCount <= ResponseFormat.memoizedHeaders)
+        let long = "text/plain, " + String(repeating: "x-long/y, ", count: 100)
+        #expect(ResponseFormat.negotiate(long) == .text)
+        #expect(ResponseFormat.negotiate(" \t application/json \t ;  q=1 ") == .json)
     }
 
     @Test func aLinkNameNothingBindsIsFoundAtBoot() async throws {

@@ -1,4 +1,5 @@
 import Hummingbird
+import Synchronization
 
 /// Which renderer answers a request, negotiated from its `Accept` header: the most preferred
 /// (highest `q`) of HTML, JSON and text, a named type beating a wildcard; HTML when nothing is asked
@@ -10,16 +11,35 @@ enum ResponseFormat: String, Sendable, CaseIterable {
         self = Self.negotiate(request.headers[.accept])
     }
 
+    /// Formats already negotiated, by `Accept` header: a browser sends the same header with every
+    /// request, so each distinct header is read once. Headers past the limit, or longer than
+    /// ``memoizedLength``, are read each time rather than kept.
+    private static let negotiated = Mutex<[String: ResponseFormat]>([:])
+    static let memoizedHeaders = 256
+    static let memoizedLength = 512
+
+    static var memoizedCount: Int { negotiated.withLock { $0.count } }
+
     static func negotiate(_ accept: String?) -> ResponseFormat {
         guard let accept, !accept.isEmpty else { return .html }
+        guard accept.utf8.count <= memoizedLength else { return parse(accept) }
+        if let known = negotiated.withLock({ $0[accept] }) { return known }
+        let format = parse(accept)
+        negotiated.withLock { known in
+            if known.count < memoizedHeaders { known[accept] = format }
+        }
+        return format
+    }
+
+    private static func parse(_ accept: String) -> ResponseFormat {
         var best: (format: ResponseFormat, quality: Double, specificity: Int)?
         for part in accept.split(separator: ",") {
-            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let pieces = part.split(separator: ";").map(\.trimmingSpaces)
             guard let range = pieces.first?.lowercased() else { continue }
             let quality =
                 pieces.dropFirst().compactMap { piece -> Double? in
                     let pair = piece.split(separator: "=", maxSplits: 1)
-                    return pair.count == 2 && pair[0].trimmingCharacters(in: .whitespaces) == "q" ? Double(pair[1]) : nil
+                    return pair.count == 2 && pair[0].trimmingSpaces == "q" ? Double(pair[1]) : nil
                 }.first ?? 1
             guard quality > 0, quality.isFinite else { continue }
             let media: MediaType? = range == "*/*" ? MediaType(type: .any) : MediaType(from: range)
@@ -55,5 +75,14 @@ enum ResponseFormat: String, Sendable, CaseIterable {
         case .json: "application/json; charset=utf-8"
         case .text: "text/plain; charset=utf-8"
         }
+    }
+}
+
+extension Substring {
+    /// Without the spaces and tabs around it (HTTP's optional whitespace).
+    fileprivate var trimmingSpaces: Substring {
+        let isText: (Character) -> Bool = { $0 != " " && $0 != "\t" }
+        guard let first = firstIndex(where: isText), let last = lastIndex(where: isText) else { return "" }
+        return self[first...last]
     }
 }
