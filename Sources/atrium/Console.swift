@@ -1,14 +1,17 @@
+@_spi(AtriumHost) import AtriumHost
 import Foundation
 import Logging
 
 /// Output helpers for the subcommands.
 enum Console {
-    /// A logger writing to standard error, so command output on standard output stays clean.
+    /// A logger writing to standard error, so command output on standard output stays clean; lines
+    /// reach it within 50 ms (see ``BufferedLogOutput``).
     static func logger(level: Logger.Level = .info) -> Logger {
         // With TZ unset, glibc checks /etc/localtime with a stat for every timestamp (a syscall per
         // log line); naming the same zone explicitly makes it read the file once.
         if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 0) }
-        var logger = Logger(label: "atrium") { StreamLogHandler.standardError(label: $0) }
+        // swift-log's format, written in batches rather than one system call per line.
+        var logger = Logger(label: "atrium") { StreamLogHandler(label: $0, stream: BufferedLogOutput.standardError.stream) }
         logger.logLevel = level
         return logger
     }
