@@ -90,6 +90,21 @@ struct SDKTests {
         #expect(ResponseFormat.negotiate(accept) == format, "the second time, from what was kept")
     }
 
+    @Test func theSessionTokenIsReadFromAnyCookieHeaderAndTheMemoStaysBounded() {
+        #expect(SessionCookie.token(inHeader: "atrium_session=abc") == "abc")
+        #expect(SessionCookie.token(inHeader: "theme=dark; atrium_session=abc; lang=en") == "abc")
+        #expect(SessionCookie.token(inHeader: "theme=dark;atrium_session=abc") == "abc")
+        #expect(SessionCookie.token(inHeader: "theme=dark") == nil)
+        #expect(SessionCookie.token(inHeader: "theme=dark") == nil, "the second time, from what was kept")
+        #expect(SessionCookie.token(inHeader: "") == nil)
+        let long = String(repeating: "filler=\(String(repeating: "x", count: 100)); ", count: 30) + "atrium_session=late"
+        #expect(SessionCookie.token(inHeader: long) == "late")
+        for index in 0..<(SessionCookie.memoizedHeaders + 10) {
+            #expect(SessionCookie.token(inHeader: "n=\(index); atrium_session=t\(index)") == "t\(index)")
+        }
+        #expect(SessionCookie.memoizedCount <= SessionCookie.memoizedHeaders)
+    }
+
     @Test func distinctAcceptHeadersPastTheLimitAreStillReadButNotKept() {
         for index in 0..<(ResponseFormat.memoizedHeaders + 50) {
             let json = index.isMultiple(of: 2)
