@@ -101,8 +101,10 @@ public final class ModuleRegistrar {
         return Route(method: method, name: name, pattern: pattern, fields: fields, moduleID: moduleID, guard: routeGuard, formTokens: formTokens)
     }
 
-    static func mismatches(between pattern: RoutePattern, and fields: [RouteField], parameters: String) -> [String] {
+    static func mismatches(between pattern: RoutePattern, and fields: [RouteField], parameters name: @autoclosure () -> String) -> [String] {
         var problems: [String] = []
+        // Named only when something is wrong: describing a type looks up its conformances.
+        var parameters: String { name() }
         for segment in pattern.segments {
             guard case .parameter(let name, let written) = segment else { continue }
             guard let field = fields.first(where: { $0.name == name }) else {

@@ -28,6 +28,25 @@ struct CookbookHardeningTests {
         }
     }
 
+    /// Picture file names keep Foundation's idea of letters and digits (what they were first made
+    /// with), for the shipped names and hostile ones.
+    @Test func pictureNamesKeepLettersMarksAndDigitsAndDashTheRest() throws {
+        func reference(_ name: String) -> String {
+            name.lowercased().unicodeScalars.split { !CharacterSet.alphanumerics.contains($0) }
+                .map { String(String.UnicodeScalarView($0)) }.joined(separator: "-")
+        }
+        let shipped = try EmbeddedRecipeSource().book
+        let names =
+            shipped.recipes.map(\.name) + shipped.availableIngredients + [
+                "Crème brûlée", "Pão de queijo", "Ｆｕｌｌｗｉｄｔｈ ２", "naïve—café", "x\u{0}y", "<script>", "١٢٣ أرز", "ǅemal", "Ⅻ o'clock", "", "🍰 cake",
+                "e\u{301}",
+            ]
+        for name in names {
+            #expect(EmbeddedArtwork.slug(name) == reference(name), "\(name)")
+        }
+        #expect(EmbeddedArtwork.slug("Chicken tikka masala") == "chicken-tikka-masala")
+    }
+
     @Test func tenParallelAddsKeepTen() async throws {
         let host = try await Self.host()
         defer { host.tearDown() }

@@ -15,8 +15,19 @@ struct EmbeddedArtwork: ImageLookup {
 
     /// The asset file name for a name: lowercase letters and digits joined by dashes.
     static func slug(_ name: String) -> String {
-        let words = name.lowercased().unicodeScalars.split { !CharacterSet.alphanumerics.contains($0) }
+        // Letters, marks and digits (Foundation's `alphanumerics`), read from the scalars' own
+        // properties: CharacterSet lookups were a tenth of the Cookbook's boot.
+        let words = name.lowercased().unicodeScalars.split { !Self.isAlphanumeric($0) }
         return words.map { String(String.UnicodeScalarView($0)) }.joined(separator: "-")
+    }
+
+    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark,
+            .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            true
+        default: false
+        }
     }
 
     /// The SVG for a name. The name only appears as its initial, escaped by construction (one
