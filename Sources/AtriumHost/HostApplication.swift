@@ -159,7 +159,6 @@ public struct HostApplication: Sendable {
         }
         return Array(try Data(contentsOf: url))
     }
-
 }
 
 /// What a response wrote, for a request answered in-process.

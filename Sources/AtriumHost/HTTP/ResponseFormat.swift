@@ -12,8 +12,9 @@ enum ResponseFormat: String, Sendable, CaseIterable {
     }
 
     /// Formats already negotiated, by `Accept` header: a browser sends the same header with every
-    /// request, so each distinct header is read once. Headers past the limit, or longer than
-    /// ``memoizedLength``, are read each time rather than kept.
+    /// request, so each distinct header is read once. When ``memoizedHeaders`` are kept the memo
+    /// starts again (odd clients cannot fill it for good); headers longer than ``memoizedLength``
+    /// are read each time.
     private static let negotiated = Mutex<[String: ResponseFormat]>([:])
     static let memoizedHeaders = 256
     static let memoizedLength = 512
@@ -26,7 +27,8 @@ enum ResponseFormat: String, Sendable, CaseIterable {
         if let known = negotiated.withLock({ $0[accept] }) { return known }
         let format = parse(accept)
         negotiated.withLock { known in
-            if known.count < memoizedHeaders { known[accept] = format }
+            if known.count >= memoizedHeaders { known.removeAll(keepingCapacity: true) }
+            known[accept] = format
         }
         return format
     }

@@ -6,8 +6,8 @@ import Synchronization
 /// ``delay`` after the first line of a batch or at once when a batch reaches ``batchBytes``. One
 /// request line per request would otherwise be one `write` system call each (with swift-log's
 /// `StreamLogHandler` on unbuffered standard error, 8 % of a page's CPU under load). Lines stay whole
-/// and in order; ``flush()`` writes what is waiting (the host calls it when it stops, and
-/// ``standardError`` at exit).
+/// and in order; ``flush()`` writes what is waiting (``standardError`` flushes itself when the
+/// process exits; a process killed outright loses at most the last ``delay`` of lines).
 ///
 /// Use it as the stream of swift-log's `StreamLogHandler`, which keeps its format.
 @_spi(AtriumHost)

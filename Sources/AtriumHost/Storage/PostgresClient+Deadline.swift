@@ -10,10 +10,10 @@ extension PostgresClient {
     }
 
     /// Runs `body` on a pooled connection, giving up waiting after `deadline` (the watchdog's own,
-    /// `storage.timeout`, unless given). Without it a request would wait while the server is unreachable until the pool's
-    /// circuit breaker trips (a minute), or forever on a connection the server stopped answering.
-    /// `body` runs in a task of its own, so giving up does not wait for a query that may never end;
-    /// that task is cancelled.
+    /// `storage.timeout`, unless given). Without it a request would wait while the server is
+    /// unreachable until the pool's circuit breaker trips (a minute), or forever on a connection the
+    /// server stopped answering. `body` runs in a task of its own, so giving up does not wait for a
+    /// query that may never end; that task is cancelled.
     func withBoundedConnection<Result: Sendable>(
         watchdog: StorageWatchdog,
         within deadline: Duration? = nil,
