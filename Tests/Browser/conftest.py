@@ -41,6 +41,8 @@ class RunningHost:
         """What the host logged (kept after it stopped and its folder was removed)."""
         if self.saved_output is not None:
             return self.saved_output
+        # The host writes log lines in batches within 50 ms: wait for the batch of the last request.
+        time.sleep(0.2)
         return self.log.read_text(errors="replace")
 
 
