@@ -142,6 +142,17 @@ struct RendererTests {
         #expect(renders == 7, "a was dropped and rendered again")
     }
 
+    @Test func aPageWithoutFormsIsAnsweredFromItsKeptBytesAndAFormGetsItsToken() {
+        let plain = HTMLRenderer().render(Screen(title: "Plain", content: [.text(Text("<b>"))]))
+        #expect(!plain.hasTokens)
+        let kept = plain.buffer.withUnsafeReadableBytes { $0.baseAddress }
+        #expect(plain.body(token: "ignored").withUnsafeReadableBytes { $0.baseAddress } == kept, "no copy per request")
+        #expect(plain.text(token: "ignored") == String(buffer: plain.buffer))
+        let form = HTMLRenderer().render(Screen(title: "Form", content: [.form(Form(action: .path("/f"), content: []))]))
+        #expect(form.body(token: "abc").readableBytes == form.count + 3)
+        #expect(form.text(token: "abc").contains(#"value="abc""#))
+    }
+
     @Test func thePageCacheIsBoundedInBytes() {
         let cache = PageCache(capacity: 100, byteLimit: 40_000)
         for index in 0..<50 {

@@ -11,7 +11,7 @@ public struct HTMLRenderer: Sendable {
     func render(_ screen: Screen, shell: AppShell = .empty, current: AppShell.Mark? = nil) -> RenderedPage {
         var writer = HTMLWriter()
         writer.page(screen, shell: shell, current: current)
-        return writer.page
+        return writer.page.rendered
     }
 
     /// The page with `csrfToken` in every form (tests).
@@ -23,12 +23,10 @@ public struct HTMLRenderer: Sendable {
 /// The state of one rendering: the bytes so far, the next element id, and whether the nodes being
 /// written are inside a form the script validates as the visitor types.
 struct HTMLWriter {
-    var page = RenderedPage()
+    var page = PageBytes(capacity: 8192)
     private var counter = 0
     private var insideLiveForm = false
     private var insideCompleteForm = false
-
-    init() { page.bytes.reserveCapacity(8192) }
 
     private mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { page.bytes.append(contentsOf: $0) }

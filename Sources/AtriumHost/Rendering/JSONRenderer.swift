@@ -12,7 +12,7 @@ public struct JSONRenderer: Sendable {
     func render(_ screen: Screen, withToken: Bool) -> RenderedPage {
         var writer = JSONWriter()
         writer.document(screen, withToken: withToken)
-        return writer.page
+        return writer.page.rendered
     }
 
     /// The document as data, with `csrfToken` (tests).
@@ -22,9 +22,7 @@ public struct JSONRenderer: Sendable {
 }
 
 struct JSONWriter {
-    var page = RenderedPage()
-
-    init() { page.bytes.reserveCapacity(8192) }
+    var page = PageBytes(capacity: 8192)
 
     private mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { page.bytes.append(contentsOf: $0) }

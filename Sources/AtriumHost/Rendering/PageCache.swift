@@ -43,11 +43,11 @@ final class PageCache: Sendable {
         }
         if let kept { return kept }
         let page = make()
-        guard page.bytes.count <= byteLimit / 4 else { return page }
+        guard page.count <= byteLimit / 4 else { return page }
         state.withLock { state in
             state.clock += 1
-            if let old = state.entries.updateValue(Entry(page: page, lastUse: state.clock), forKey: key) { state.bytes -= old.page.bytes.count }
-            state.bytes += page.bytes.count
+            if let old = state.entries.updateValue(Entry(page: page, lastUse: state.clock), forKey: key) { state.bytes -= old.page.count }
+            state.bytes += page.count
             if state.entries.count > capacity || state.bytes > byteLimit { Self.evict(&state, capacity: capacity, byteLimit: byteLimit) }
         }
         return page
@@ -61,7 +61,7 @@ final class PageCache: Sendable {
         while index < oldestFirst.count && (index < quarter || state.entries.count > capacity || state.bytes > byteLimit) {
             let (key, entry) = oldestFirst[index]
             state.entries[key] = nil
-            state.bytes -= entry.page.bytes.count
+            state.bytes -= entry.page.count
             index += 1
         }
     }
