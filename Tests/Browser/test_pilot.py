@@ -4,7 +4,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import ROOT, field, running_host, screenshot
+from conftest import ROOT, click_and_wait, field, running_host, screenshot
 
 PILOT = f"modules: [pilot]\npilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
 
@@ -68,8 +68,7 @@ def test_testuser_registers_for_ppl_and_logs_out(browser):
         field(browser, "Password").send_keys("A9sDk3fJ1lM2")
         field(browser, "Password verification").send_keys("A9sDk3fJ1lM2")
         WebDriverWait(browser, 5).until(lambda d: register_button(d).is_enabled())
-        register_button(browser).click()
-
+        click_and_wait(browser, register_button(browser))
         WebDriverWait(browser, 10).until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Confirmation"))
         main = browser.find_element(By.TAG_NAME, "main").text
         assert "Welcome TestUser!" in main
@@ -82,6 +81,7 @@ def test_testuser_registers_for_ppl_and_logs_out(browser):
         browser.refresh()
         assert browser.find_element(By.TAG_NAME, "h1").text == "Confirmation", "the registration is kept"
 
-        browser.find_element(By.XPATH, "//button[text()='Logout']").click()
+        # Waiting for the next page first: reading the old page's heading while it is torn down fails.
+        click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='Logout']"))
         WebDriverWait(browser, 10).until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Register"))
         assert field(browser, "Name").get_attribute("value") == ""
