@@ -63,7 +63,9 @@ public struct HostApplication: Sendable {
             try await pages.response(for: home, status: .ok, request: request, session: nil, logger: context.logger)
         }
         router.get("/health/live") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"live"}"#)))
+            BootTrace.mark("health-live")
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"live"}"#)))
         }
         let storage = self.storage
         router.get("/health/ready") { _, _ in

@@ -28,6 +28,8 @@ FIRST_VISIT = ["/login", "/pilot", "/signup"]
 STORAGE_PAGES = ["/cookbook", "/cookbook/pantry", "/profile"]
 # ONLY=storage runs just the SQLite/PostgreSQL comparison.
 ONLY = os.environ.get("ONLY", "")
+# Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
+BOOTS = int(os.environ.get("BOOTS", "5"))
 POSTGRES_URL = os.environ.get("ATRIUM_TEST_POSTGRES_URL", "")
 
 
@@ -101,6 +103,37 @@ def stop(process):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def boot_steps(atrium_args, base, log, count):
+    """Where Atrium's boot time goes: `count` boots with ATRIUM_BOOT_TRACE set, each step's median
+    time since the process was started (see BootTrace.swift)."""
+    steps = {}
+    for _ in range(count):
+        trace = tempfile.TemporaryFile()
+        started = time.monotonic_ns()
+        process = subprocess.Popen(atrium_args, stdout=log, stderr=trace, env={**os.environ, "ATRIUM_BOOT_TRACE": "1"})
+        wait_ready(base + "/health/live", process)
+        stop(process)
+        trace.seek(0)
+        for line in trace.read().decode(errors="replace").splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[0] == "boot-trace":
+                steps.setdefault(parts[1], []).append((int(parts[2]) - started) / 1e6)
+    rows = sorted((statistics.median(times), step) for step, times in steps.items())
+    lines, previous = [], 0.0
+    for at, step in rows:
+        lines.append(f"| {step} | {at:.1f} ms | +{at - previous:.1f} ms |")
+        previous = at
+    return "\n".join(["| step reached | since start (median) | after the step before |", "|---|---|---|"] + lines)
+
+
+def boot_line(boots, bare_boots):
+    atrium, bare = statistics.median(boots), statistics.median(bare_boots)
+    return (
+        f"- Boot to the first 200 (median of {len(boots)}, alternating): Atrium {atrium * 1000:.1f} ms, bare {bare * 1000:.1f} ms, "
+        f"ratio {atrium / bare:.2f}× (Atrium's fastest {min(boots) * 1000:.1f} ms, the bare server's {min(bare_boots) * 1000:.1f} ms)"
+    )
 
 
 def sign_up(base):
@@ -179,19 +212,27 @@ def main():
     bare = f"http://127.0.0.1:{bare_port}"
     log = open(work / "atrium.log", "wb")
 
-    # Boot to the first 200, five times each, after one boot that creates the database and key.
+    # Boot to the first 200, BOOTS times each, after one boot that creates the database and key.
     boots, bare_boots = [], []
     (bare_folder / "boot.body").write_text("{}")
     process = start(atrium_args, log)
     wait_ready(base + "/health/live", process)
     stop(process)
-    for _ in range(0 if ONLY == "storage" else 5):
+    for _ in range(0 if ONLY == "storage" else BOOTS):
         process = start(atrium_args, log)
         boots.append(wait_ready(base + "/health/live", process))
         stop(process)
         process = start([str(BIN / "atrium-bare-server"), str(bare_port), str(bare_folder)], subprocess.DEVNULL)
         bare_boots.append(wait_ready(bare + "/health/live", process))
         stop(process)
+
+    steps = boot_steps(atrium_args, base, log, 0 if ONLY == "storage" else BOOTS)
+    if ONLY == "boot":
+        print(boot_line(boots, bare_boots))
+        print(f"\nWhere Atrium's boot goes ({BOOTS} boots with ATRIUM_BOOT_TRACE=1, each step's median):\n\n{steps}")
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+        return
 
     atrium = start(atrium_args, log)
     wait_ready(base + "/health/live", atrium)
@@ -266,7 +307,8 @@ def main():
         sys.stdout.flush()
 
     print("\n## Boot and memory\n")
-    print(f"- Boot to the first 200 (median of 5): Atrium {statistics.median(boots) * 1000:.0f} ms, bare {statistics.median(bare_boots) * 1000:.0f} ms, ratio {statistics.median(boots) / statistics.median(bare_boots):.1f}×")
+    print(boot_line(boots, bare_boots))
+    print(f"\nWhere Atrium's boot goes ({BOOTS} boots with ATRIUM_BOOT_TRACE=1, each step's median):\n\n{steps}\n")
     warmed = rss_mb(atrium.pid)
     wrk(base + "/cookbook", {"Cookie": cookie, "Accept": "text/html"}, duration=60)
     loaded = rss_mb(atrium.pid)
