@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOPosix
 import ServiceLifecycle
 
 /// Runs a prepared host: opens storage, runs the modules' migrations in boot order, serves until
@@ -9,10 +10,20 @@ import ServiceLifecycle
 public struct HostRuntime: Sendable {
     public let plan: HostPlan
     public let logger: Logger
+    /// The database, if it was opened while the modules registered.
+    let earlyStorage: EarlyStorage?
 
-    public init(plan: HostPlan, logger: Logger) {
+    public init(plan: HostPlan, logger: Logger, earlyStorage: EarlyStorage? = nil) {
         self.plan = plan
         self.logger = logger
+        self.earlyStorage = earlyStorage
+    }
+
+    /// Starts the event loop threads the server and the modules' HTTP client use (NIO's singleton
+    /// group) on another core, so they are running by the time the server binds rather than being
+    /// started then: about a millisecond of a boot, spent beside reading the configuration.
+    public static func startEventLoops() {
+        Task.detached { _ = MultiThreadedEventLoopGroup.singleton }
     }
 
     /// Opens the storage and runs every module's pending migrations. A database that cannot be
@@ -22,6 +33,7 @@ public struct HostRuntime: Sendable {
         do {
             _ = try plan.hostKey.key()
         } catch {
+            await earlyStorage?.discard()
             throw problem(key: "secrets", message: error.description)
         }
         let storage = try await connectStorage()
@@ -57,6 +69,7 @@ public struct HostRuntime: Sendable {
         switch settings.kind {
         case .sqlite:
             do {
+                if let opened = try await earlyStorage?.take(path: settings.path) { return opened }
                 return try SQLiteStorage(path: settings.path)
             } catch {
                 throw problem(
@@ -87,9 +100,10 @@ public struct HostRuntime: Sendable {
     /// (see ``ConfigurationReloader``).
     public func serve(reloading loadPlan: ConfigurationReloader.PlanLoader? = nil) async throws {
         let storage = try await openStorage(serving: true)
+        BootTrace.mark("storage")
         let sessions = try SessionStore(storage: storage, hostKey: plan.hostKey)
-        let purged = try await sessions.purgeExpired()
         let responder = ReloadableResponder(try ServingGeneration(application: HostApplication(plan: plan, storage: storage, logger: logger)))
+        BootTrace.mark("router")
         let ids = plan.registry.modules.map(\.manifest.id)
         logger.info(
             "serving",
@@ -97,12 +111,12 @@ public struct HostRuntime: Sendable {
                 "address": "http://\(plan.settings.http.host):\(plan.settings.http.port)",
                 "modules": "\(ids.joined(separator: ","))",
                 "storage": "\(storage.location)",
-                "expiredSessionsRemoved": "\(purged)",
             ]
         )
         let application = Application(
             responder: responder,
             configuration: .init(address: .hostname(plan.settings.http.host, port: plan.settings.http.port), serverName: "Atrium"),
+            onServerRunning: { _ in BootTrace.mark("bound") },
             logger: logger
         )
         // Services start in order and stop in the reverse order. Each is named: without a name the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AtriumHost
 
 /// The `atrium` command: serve the host (the default), or check, list and render without serving.
 @main
@@ -12,4 +13,9 @@ struct Atrium: AsyncParsableCommand {
         ],
         defaultSubcommand: Serve.self
     )
+
+    static func main() async {
+        BootTrace.mark("main")
+        await main(nil)
+    }
 }

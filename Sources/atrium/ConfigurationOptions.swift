@@ -47,10 +47,13 @@ struct ConfigurationOptions: ParsableArguments {
     }
 
     /// Loads and validates the configuration and registers the modules, or prints every problem to
-    /// standard error and exits with status 1.
-    func plan(logger: Logger) async throws -> HostPlan {
+    /// standard error and exits with status 1. `settingsRead` is called with the host's own settings
+    /// once they are read without problems.
+    func plan(logger: Logger, settingsRead: (HostSettings) -> Void = { _ in }) async throws -> HostPlan {
         do {
-            return try await HostPlan.prepare(source: try await source(), catalog: catalog, logger: logger)
+            let source = try await source()
+            BootTrace.mark("source")
+            return try await HostPlan.prepare(source: source, catalog: catalog, logger: logger, settingsRead: settingsRead)
         } catch let error as ConfigurationError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)

@@ -8,12 +8,23 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var options: ConfigurationOptions
 
     func run() async throws {
+        BootTrace.mark("serve")
+        HostRuntime.startEventLoops()
         let bootLogger = Console.logger()
-        let plan = try await options.plan(logger: bootLogger)
+        // The database opens on the other core while the modules register.
+        let earlyStorage = EarlyStorage()
+        let plan: HostPlan
+        do {
+            plan = try await options.plan(logger: bootLogger, settingsRead: { earlyStorage.start($0.storage) })
+        } catch {
+            await earlyStorage.discard()
+            throw error
+        }
+        BootTrace.mark("planned")
         let logger = Console.logger(level: plan.settings.log.level)
         let options = self.options
         // SIGHUP reads the same file (or the defaults) again.
-        try await HostRuntime(plan: plan, logger: logger).serve(reloading: { metrics in
+        try await HostRuntime(plan: plan, logger: logger, earlyStorage: earlyStorage).serve(reloading: { metrics in
             try await HostPlan.prepare(source: try await options.source(), catalog: options.catalog, logger: logger, metrics: metrics)
         })
     }

@@ -1,8 +1,10 @@
 """`atrium serve` as an operator runs it: under swift-service-lifecycle, SIGTERM stops the server
 first, then the modules in reverse boot order, then the storage."""
 
+import contextlib
 import signal
 import socket
+import sqlite3
 import subprocess
 import time
 import urllib.request
@@ -76,3 +78,50 @@ def test_a_second_host_on_the_same_database_is_refused_and_the_first_keeps_servi
     finally:
         first.send_signal(signal.SIGTERM)
         first.communicate(timeout=20)
+
+
+def serve_until_ready(arguments, port, cwd):
+    """Starts `atrium` with `arguments` and waits until it answers on `port`; returns its output."""
+    process = subprocess.Popen([str(ATRIUM), *arguments], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        wait_until_ready(process, port)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/pilot", timeout=5) as response:
+            assert response.status == 200
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output, _ = process.communicate(timeout=20)
+    assert process.returncode == 0, output
+    return output
+
+
+def snapshot(folder, leaving_out=None):
+    """The files of a host's folder: the database as its SQL dump (SQLite may move what its write-ahead
+    log holds into the main file when the last connection closes), every other file as its bytes."""
+    files = {}
+    for path in sorted(folder.iterdir()):
+        if path.name == leaving_out or path.name.endswith(("-wal", "-shm")):
+            continue
+        if path.suffix == ".sqlite":
+            with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as database:
+                files[path.name] = "\n".join(database.iterdump())
+        else:
+            files[path.name] = path.read_bytes()
+    return files
+
+
+def test_a_configuration_with_problems_leaves_an_existing_database_as_it_was_and_free(tmp_path):
+    """The database is opened while the modules register; when the configuration then has problems,
+    the host exits with them, having changed no file, and the next host serves the database."""
+    port = free_port()
+    common = f"http:\n  port: {port}\nstorage:\n  path: {tmp_path}/atrium.sqlite\nsecrets:\n  keyFile: {tmp_path}/secret.key\n"
+    good = tmp_path / "good.yaml"
+    good.write_text(common + f"modules: [pilot]\npilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\n")
+    serve_until_ready(["serve", "--config", str(good)], port, tmp_path)
+    before = snapshot(tmp_path)
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(common + "modules: [pilot]\npilot:\n  licensesFile: /nowhere/licenses.json\n")
+    refused = subprocess.run([str(ATRIUM), "serve", "--config", str(bad)], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert refused.returncode == 1 and "pilot.licensesFile" in refused.stderr, refused.stderr
+    assert snapshot(tmp_path, leaving_out="bad.yaml") == before, "no file was made, and nothing in the database or beside it changed"
+    serve_until_ready(["serve", "--config", str(good)], port, tmp_path)

@@ -22,13 +22,15 @@ public struct HostPlan: Sendable {
     /// found, never stopping at the first: in the file, in each module's section (unknown, missing
     /// and mistyped keys, and the module's own checks), in requirements, in each module's boot checks
     /// (every module whose own section decoded is registered, whatever other sections hold) and in
-    /// the routes.
+    /// the routes. `settingsRead` is called with the host's own settings when they have no
+    /// problem, before the modules' sections are read and the modules register (see ``EarlyStorage``).
     public static func prepare(
         source: ConfigurationSource,
         catalog: [ModuleEntry],
         logger: Logger,
         metrics: HostMetrics = HostMetrics(),
-        services makeServices: @Sendable (HostSettings, HostKey) -> HostServices = HostPlan.standardServices
+        services makeServices: @Sendable (HostSettings, HostKey) -> HostServices = HostPlan.standardServices,
+        settingsRead: (HostSettings) -> Void = { _ in }
     ) async throws(ConfigurationError) -> HostPlan {
         var problems: [ConfigurationProblem] = []
         let catalogIDs = catalog.map(\.manifest.id)
@@ -46,6 +48,8 @@ public struct HostPlan: Sendable {
         )
 
         let settings = decodeHostSettings(from: source, catalog: catalog, problems: &problems)
+        BootTrace.mark("settings")
+        if problems.isEmpty { settingsRead(settings) }
 
         var enabled: [ModuleEntry] = []
         for id in settings.modules {
@@ -73,6 +77,7 @@ public struct HostPlan: Sendable {
             }
         }
 
+        BootTrace.mark("sections")
         let (flags, flagProblems) = HostFlags.resolve(
             source.tree.subtree(at: ["flags"]), modules: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
         problems += flagProblems
@@ -118,6 +123,7 @@ public struct HostPlan: Sendable {
                 let start = ContinuousClock.now
                 try await entry.register(in: registrar, configuration: configuration)
                 metrics.recordBoot(module: manifest.id, duration: start.duration(to: .now))
+                BootTrace.mark("registered-\(manifest.id)")
             } catch let error as SettingProblem {
                 let key = error.key.isEmpty ? manifest.id : "\(manifest.id).\(error.key)"
                 problems.append(ConfigurationProblem(key: key, message: error.message, fix: error.fix))
