@@ -14,8 +14,20 @@ struct Atrium: AsyncParsableCommand {
         defaultSubcommand: Serve.self
     )
 
+    /// The forms a host is started with (`atrium`, `atrium serve`, either with `--config PATH`)
+    /// go straight to ``Serve``; every other form, help included, goes through ArgumentParser,
+    /// whose reading of the whole command tree and check for a completion-script request took a
+    /// tenth of a boot.
     static func main() async {
         BootTrace.mark("main")
-        await main(nil)
+        guard let serve = Serve(launchArguments: Array(CommandLine.arguments.dropFirst())) else {
+            await main(nil)
+            return
+        }
+        do {
+            try await serve.run()
+        } catch {
+            exit(withError: error)
+        }
     }
 }

@@ -7,6 +7,31 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var options: ConfigurationOptions
 
+    init() {}
+
+    /// The command of a host's launch, read without ArgumentParser: no arguments, or `serve`,
+    /// either followed by `--config PATH` or `--config=PATH` (a path that is not empty and does
+    /// not start with a dash); nil for anything else.
+    init?(launchArguments arguments: [String]) {
+        var rest = arguments[...]
+        if rest.first == "serve" { rest = rest.dropFirst() }
+        let path: String?
+        switch (rest.first, rest.count) {
+        case (nil, 0):
+            path = nil
+        case (let option?, 1) where option.hasPrefix("--config="):
+            path = String(option.dropFirst("--config=".count))
+        case ("--config", 2):
+            path = rest.last
+        default:
+            return nil
+        }
+        if let path, path.isEmpty || path.hasPrefix("-") { return nil }
+        var options = ConfigurationOptions()
+        options.config = path
+        self.options = options
+    }
+
     func run() async throws {
         BootTrace.mark("serve")
         HostRuntime.startEventLoops()

@@ -94,6 +94,34 @@ def serve_until_ready(arguments, port, cwd):
     return output
 
 
+def test_every_form_of_a_hosts_launch_serves_the_configuration_it_names(tmp_path):
+    """`atrium`, `atrium serve`, and both with `--config PATH` or `--config=PATH` are read without
+    ArgumentParser (a tenth of a boot); each must serve the file it names, or the default file."""
+    named, default = free_port(), free_port()
+    common = f"modules: [pilot]\npilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\nsecrets:\n  keyFile: {tmp_path}/secret.key\n"
+    config = tmp_path / "named.yaml"
+    config.write_text(f"http:\n  port: {named}\nstorage:\n  path: {tmp_path}/named.sqlite\n" + common)
+    (tmp_path / "Configuration").mkdir()
+    (tmp_path / "Configuration" / "atrium.yaml").write_text(f"http:\n  port: {default}\nstorage:\n  path: {tmp_path}/default.sqlite\n" + common)
+    for arguments in (["--config", str(config)], [f"--config={config}"], ["serve", "--config", str(config)], ["serve", f"--config={config}"]):
+        output = serve_until_ready(arguments, named, tmp_path)
+        assert f"127.0.0.1:{named}" in output, (arguments, output)
+    for arguments in ([], ["serve"]):
+        output = serve_until_ready(arguments, default, tmp_path)
+        assert f"127.0.0.1:{default}" in output, (arguments, output)
+
+
+def test_other_forms_are_still_read_by_argumentparser(tmp_path):
+    missing = subprocess.run([str(ATRIUM), "serve", "--config"], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert missing.returncode == 64 and "Missing value for '--config <config>'" in missing.stderr, missing.stderr
+    unknown = subprocess.run([str(ATRIUM), "--config", "a.yaml", "--verbose"], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert unknown.returncode == 64 and "Unknown option '--verbose'" in unknown.stderr, unknown.stderr
+    help = subprocess.run([str(ATRIUM), "serve", "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert help.returncode == 0 and "USAGE: atrium serve [--config <config>]" in help.stdout, help.stdout
+    absent = subprocess.run([str(ATRIUM), f"--config={tmp_path}/absent.yaml"], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert absent.returncode == 1 and "absent.yaml" in absent.stderr, absent.stderr
+
+
 def snapshot(folder, leaving_out=None):
     """The files of a host's folder: the database as its SQL dump (SQLite may move what its write-ahead
     log holds into the main file when the last connection closes), every other file as its bytes."""
