@@ -20,12 +20,12 @@ struct Atrium: AsyncParsableCommand {
     /// tenth of a boot.
     static func main() async {
         BootTrace.mark("main")
-        guard let serve = Serve(launchArguments: Array(CommandLine.arguments.dropFirst())) else {
+        guard let file = Serve.launchFile(Array(CommandLine.arguments.dropFirst())) else {
             await main(nil)
             return
         }
         do {
-            try await serve.run()
+            try await Serve.serve(file)
         } catch {
             exit(withError: error)
         }

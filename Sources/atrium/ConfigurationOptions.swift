@@ -1,62 +1,17 @@
 import ArgumentParser
-import AtriumCatalog
 import AtriumHost
-import Foundation
 import Logging
 
-/// `--config PATH`, shared by every subcommand, and what follows from it.
+/// `--config PATH`, shared by every subcommand.
 struct ConfigurationOptions: ParsableArguments {
-    static let defaultPath = "Configuration/atrium.yaml"
-
-    @Option(name: .long, help: "The YAML configuration file (default: \(ConfigurationOptions.defaultPath), else the built-in defaults).")
+    @Option(name: .long, help: "The YAML configuration file (default: \(ConfigurationFile.defaultPath), else the built-in defaults).")
     var config: String?
 
-    /// The configuration source: the named file, the default file, or the built-in defaults when
-    /// no file was named and the default one does not exist.
-    func source() async throws -> ConfigurationSource {
-        warnAboutUnlinkedModules()
-        if let config { return try await ConfigurationSource.load(path: config) }
-        if FileManager.default.fileExists(atPath: Self.defaultPath) {
-            return try await ConfigurationSource.load(path: Self.defaultPath)
-        }
-        return ConfigurationSource.defaults()
-    }
+    var file: ConfigurationFile { ConfigurationFile(path: config) }
 
-    var catalog: [ModuleEntry] { AtriumCatalog.modules.map(ModuleEntry.init) }
+    func source() async throws -> ConfigurationSource { try await file.source() }
 
-    /// Run from the repository, warns when Modules/ holds a module this binary does not link:
-    /// SwiftPM caches its reading of Package.swift by the file's text, so after adding a folder it
-    /// may build without it.
-    func warnAboutUnlinkedModules() {
-        let folder = URL(fileURLWithPath: "Modules")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        let unlinked = names.filter { name in
-            var isFolder: ObjCBool = false
-            let sources = folder.appending(path: name).appending(path: "Sources").path
-            return FileManager.default.fileExists(atPath: sources, isDirectory: &isFolder) && isFolder.boolValue
-                && !AtriumCatalog.folders.contains(name)
-        }
-        guard !unlinked.isEmpty else { return }
-        let list = unlinked.sorted().map { "Modules/\($0)" }.joined(separator: ", ")
-        FileHandle.standardError.write(
-            Data(
-                "warning: \(list) is not linked into this build: SwiftPM reused its cached reading of Package.swift. Run `swift package purge-cache`, then build again.\n"
-                    .utf8
-            )
-        )
-    }
+    var catalog: [ModuleEntry] { file.catalog }
 
-    /// Loads and validates the configuration and registers the modules, or prints every problem to
-    /// standard error and exits with status 1. `settingsRead` is called with the host's own settings
-    /// once they are read without problems.
-    func plan(logger: Logger, settingsRead: (HostSettings) -> Void = { _ in }) async throws -> HostPlan {
-        do {
-            let source = try await source()
-            BootTrace.mark("source")
-            return try await HostPlan.prepare(source: source, catalog: catalog, logger: logger, settingsRead: settingsRead)
-        } catch let error as ConfigurationError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(1)
-        }
-    }
+    func plan(logger: Logger) async throws -> HostPlan { try await file.plan(logger: logger) }
 }

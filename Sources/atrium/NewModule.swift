@@ -68,7 +68,7 @@ struct NewModule: ParsableCommand {
     /// The ids listed under `modules` in the checkout's Configuration/atrium.yaml, read as the host
     /// reads it, to print the line with the new one; none when the file lists none or cannot be read.
     private static func enabledIDs(inDefaultConfigurationOf root: URL) -> [String] {
-        guard let text = try? String(contentsOf: root.appending(path: ConfigurationOptions.defaultPath), encoding: .utf8),
+        guard let text = try? String(contentsOf: root.appending(path: ConfigurationFile.defaultPath), encoding: .utf8),
             case .sequence(let items)? = try? ConfigurationTree.parse(yaml: text).subtree(at: ["modules"])
         else { return [] }
         return items.compactMap { item in

@@ -7,12 +7,14 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var options: ConfigurationOptions
 
-    init() {}
+    func run() async throws {
+        try await Self.serve(options.file)
+    }
 
-    /// The command of a host's launch, read without ArgumentParser: no arguments, or `serve`,
-    /// either followed by `--config PATH` or `--config=PATH` (a path that is not empty and does
-    /// not start with a dash); nil for anything else.
-    init?(launchArguments arguments: [String]) {
+    /// The configuration of a host's launch, read without ArgumentParser: no arguments, or `serve`,
+    /// either followed by `--config PATH` or `--config=PATH` (a path that is not empty and does not
+    /// start with a dash); nil for anything else.
+    static func launchFile(_ arguments: [String]) -> ConfigurationFile? {
         var rest = arguments[...]
         if rest.first == "serve" { rest = rest.dropFirst() }
         let path: String?
@@ -27,12 +29,10 @@ struct Serve: AsyncParsableCommand {
             return nil
         }
         if let path, path.isEmpty || path.hasPrefix("-") { return nil }
-        var options = ConfigurationOptions()
-        options.config = path
-        self.options = options
+        return ConfigurationFile(path: path)
     }
 
-    func run() async throws {
+    static func serve(_ file: ConfigurationFile) async throws {
         BootTrace.mark("serve")
         HostRuntime.startEventLoops()
         let bootLogger = Console.logger()
@@ -40,17 +40,16 @@ struct Serve: AsyncParsableCommand {
         let earlyStorage = EarlyStorage()
         let plan: HostPlan
         do {
-            plan = try await options.plan(logger: bootLogger, settingsRead: { earlyStorage.start($0.storage) })
+            plan = try await file.plan(logger: bootLogger, warningInBackground: true, settingsRead: { earlyStorage.start($0.storage) })
         } catch {
             await earlyStorage.discard()
             throw error
         }
         BootTrace.mark("planned")
         let logger = Console.logger(level: plan.settings.log.level)
-        let options = self.options
         // SIGHUP reads the same file (or the defaults) again.
         try await HostRuntime(plan: plan, logger: logger, earlyStorage: earlyStorage).serve(reloading: { metrics in
-            try await HostPlan.prepare(source: try await options.source(), catalog: options.catalog, logger: logger, metrics: metrics)
+            try await HostPlan.prepare(source: try await file.source(), catalog: file.catalog, logger: logger, metrics: metrics)
         })
     }
 }
