@@ -29,7 +29,7 @@ public struct ConfigurationReloader: Service {
     /// Reloads once; true when the new configuration is being served.
     @discardableResult
     func reload() async -> Bool {
-        let current = responder.generation
+        guard let current = responder.generation else { return false }
         logger.info("reloading the configuration", metadata: ["source": "\(current.plan.source)"])
         let next: HostPlan
         do {
@@ -61,7 +61,10 @@ public struct ConfigurationReloader: Service {
             await Self.shutDown(next.registry.modules, logger: logger, because: "its reloaded configuration could not start")
             return false
         }
-        let retired = responder.swap(to: generation)
+        guard let retired = responder.swap(to: generation) else {
+            await Self.shutDown(next.registry.modules, logger: logger, because: "the host is not serving")
+            return false
+        }
         let before = retired.plan.registry.modules.map(\.manifest.id)
         let after = next.registry.modules.map(\.manifest.id)
         logger.notice(

@@ -94,16 +94,32 @@ public struct HostRuntime: Sendable {
         }
     }
 
-    /// Serves until SIGTERM or SIGINT under swift-service-lifecycle: the server finishes the
-    /// requests in flight, then the session purge stops, then the modules shut down in reverse boot
-    /// order and the storage closes. With `reloading`, SIGHUP reads the configuration again
-    /// (see ``ConfigurationReloader``).
-    public func serve(reloading loadPlan: ConfigurationReloader.PlanLoader? = nil) async throws {
-        let storage = try await openStorage(serving: true)
-        BootTrace.mark("storage")
-        let sessions = try SessionStore(storage: storage, hostKey: plan.hostKey)
-        let responder = ReloadableResponder(try ServingGeneration(application: HostApplication(plan: plan, storage: storage, logger: logger)))
+    /// Serves until SIGTERM or SIGINT under swift-service-lifecycle: the configuration reload and
+    /// the session purge stop, the server finishes the requests in flight, then the modules of the
+    /// configuration served last shut down in reverse boot order and the storage closes. `listener`
+    /// is the server already started (see ``HostListener``); without one, it starts here. With
+    /// `reloading`, SIGHUP reads the configuration again (see ``ConfigurationReloader``).
+    public func serve(reloading loadPlan: ConfigurationReloader.PlanLoader? = nil, listener started: HostListener? = nil) async throws {
+        let listener = started ?? HostListener(settings: plan.settings.http, logger: logger)
+        let storage: any HostStorage
+        let generation: ServingGeneration
+        let sessions: SessionStore
+        do {
+            storage = try await openStorage(serving: true)
+            BootTrace.mark("storage")
+            do {
+                sessions = try SessionStore(storage: storage, hostKey: plan.hostKey)
+                generation = try ServingGeneration(application: HostApplication(plan: plan, storage: storage, logger: logger))
+            } catch {
+                try? storage.close()
+                throw error
+            }
+        } catch {
+            await listener.abandon()
+            throw error
+        }
         BootTrace.mark("router")
+        listener.begin(generation)
         let ids = plan.registry.modules.map(\.manifest.id)
         logger.info(
             "serving",
@@ -113,47 +129,28 @@ public struct HostRuntime: Sendable {
                 "storage": "\(storage.location)",
             ]
         )
-        let application = Application(
-            responder: responder,
-            configuration: .init(address: .hostname(plan.settings.http.host, port: plan.settings.http.port), serverName: "Atrium"),
-            onServerRunning: { _ in BootTrace.mark("bound") },
-            logger: logger
-        )
-        // Services start in order and stop in the reverse order. Each is named: without a name the
-        // group describes the service by reflecting all of it (the whole router), a third of boot.
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: ModulesService(runtime: self, responder: responder, storage: storage), serviceName: "modules"),
-            .init(service: SessionPurgeService(sessions: sessions, interval: .seconds(3600), logger: logger), serviceName: "session purge"),
-        ]
+        await listener.add(SessionPurgeService(sessions: sessions, interval: .seconds(3600), logger: logger), named: "session purge")
         if let loadPlan {
-            services.append(
-                .init(
-                    service: ConfigurationReloader(responder: responder, storage: storage, loadPlan: loadPlan, logger: logger),
-                    serviceName: "configuration reload"))
+            await listener.add(
+                ConfigurationReloader(responder: listener.responder, storage: storage, loadPlan: loadPlan, logger: logger),
+                named: "configuration reload")
         }
-        services.append(.init(service: application, serviceName: "http server"))
-        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        var failure: (any Error)?
+        do {
+            try await listener.stopped(source: plan.source)
+        } catch {
+            failure = error
+        }
+        // The server has finished its requests (or failed): the modules of the configuration served
+        // last stop, then the storage closes.
+        await shutDown((listener.responder.generation ?? generation).plan.registry.modules, storage: storage)
+        if let failure { throw failure }
     }
 
+    /// Each module's shutdown handlers, in reverse boot order, then the storage closes.
     func shutDown(_ modules: [BootedModule], storage: any HostStorage) async {
         await ConfigurationReloader.shutDown(modules, logger: logger)
         try? storage.close()
         logger.info("stopped")
-    }
-}
-
-/// The modules' lifetime as a service: nothing while the host serves; at shutdown (after the server
-/// has finished its requests) each module's shutdown handlers, in reverse boot order, then the
-/// storage closes.
-struct ModulesService: Service {
-    let runtime: HostRuntime
-    /// The configuration served last: after a reload, its modules are the ones running.
-    let responder: ReloadableResponder
-    let storage: any HostStorage
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        await runtime.shutDown(responder.generation.plan.registry.modules, storage: storage)
     }
 }

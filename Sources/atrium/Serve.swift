@@ -36,20 +36,31 @@ struct Serve: AsyncParsableCommand {
         BootTrace.mark("serve")
         HostRuntime.startEventLoops()
         let bootLogger = Console.logger()
-        // The database opens on the other core while the modules register.
+        // Once the host's own settings are read, the database opens and the server binds its port
+        // on the other core while the modules register.
         let earlyStorage = EarlyStorage()
+        var listener: HostListener?
+        var logger = bootLogger
         let plan: HostPlan
         do {
-            plan = try await file.plan(logger: bootLogger, warningInBackground: true, settingsRead: { earlyStorage.start($0.storage) })
+            plan = try await file.plan(
+                logger: bootLogger, warningInBackground: true,
+                settingsRead: { settings in
+                    earlyStorage.start(settings.storage)
+                    logger = Console.logger(level: settings.log.level)
+                    listener = HostListener(settings: settings.http, logger: logger)
+                })
         } catch {
+            await listener?.abandon()
             await earlyStorage.discard()
             throw error
         }
         BootTrace.mark("planned")
-        let logger = Console.logger(level: plan.settings.log.level)
         // SIGHUP reads the same file (or the defaults) again.
-        try await HostRuntime(plan: plan, logger: logger, earlyStorage: earlyStorage).serve(reloading: { metrics in
-            try await HostPlan.prepare(source: try await file.source(), catalog: file.catalog, logger: logger, metrics: metrics)
-        })
+        let hostLogger = logger
+        try await HostRuntime(plan: plan, logger: hostLogger, earlyStorage: earlyStorage).serve(
+            reloading: { metrics in
+                try await HostPlan.prepare(source: try await file.source(), catalog: file.catalog, logger: hostLogger, metrics: metrics)
+            }, listener: listener)
     }
 }

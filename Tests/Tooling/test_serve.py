@@ -153,3 +153,33 @@ def test_a_configuration_with_problems_leaves_an_existing_database_as_it_was_and
     assert refused.returncode == 1 and "pilot.licensesFile" in refused.stderr, refused.stderr
     assert snapshot(tmp_path, leaving_out="bad.yaml") == before, "no file was made, and nothing in the database or beside it changed"
     serve_until_ready(["serve", "--config", str(good)], port, tmp_path)
+
+
+def test_a_port_another_process_holds_is_named_and_the_database_is_left_free(tmp_path):
+    """The server binds while the modules register; a port that cannot be had stops the boot with
+    a problem at http.port, after which the database is free for the next host."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        taken = holder.getsockname()[1]
+        config = tmp_path / "atrium.yaml"
+        common = f"storage:\n  path: {tmp_path}/atrium.sqlite\nsecrets:\n  keyFile: {tmp_path}/secret.key\nmodules: [pilot]\npilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
+        config.write_text(f"http:\n  port: {taken}\n" + common)
+        refused = subprocess.run([str(ATRIUM), "serve", "--config", str(config)], capture_output=True, text=True, timeout=30)
+        assert refused.returncode == 1, refused.stdout + refused.stderr
+        assert "http.port" in refused.stderr and f"127.0.0.1:{taken} is in use by another process" in refused.stderr, refused.stderr
+        assert "choose another port" in refused.stderr, refused.stderr
+    port = free_port()
+    config.write_text(f"http:\n  port: {port}\n" + common)
+    serve_until_ready(["serve", "--config", str(config)], port, tmp_path)
+
+
+def test_a_configuration_with_problems_gives_back_the_port_it_began_to_listen_on(tmp_path):
+    port = free_port()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(f"http:\n  port: {port}\nmodules: [pilot]\npilot:\n  licensesFile: /nowhere/licenses.json\nsecrets:\n  keyFile: {tmp_path}/secret.key\n")
+    refused = subprocess.run([str(ATRIUM), "serve", "--config", str(bad)], capture_output=True, text=True, timeout=30)
+    assert refused.returncode == 1 and "pilot.licensesFile" in refused.stderr, refused.stderr
+    assert "listening" not in refused.stderr, "the host said nothing of a server it did not start serving from"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", port))
