@@ -37,7 +37,9 @@ public indirect enum ConfigurationTree: Sendable, Equatable {
         }
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text, .basic)
+            // Only the node tree is read (never Yams's Swift values), so its constructor is left
+            // empty: building the default one was a third of reading the file.
+            node = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8)
         } catch let error as YamlError {
             throw ConfigurationProblem(key: "", message: "the file is not valid YAML: \(error)", fix: "fix the syntax on the line named")
         } catch {
