@@ -23,7 +23,8 @@ public struct HostRuntime: Sendable {
     /// group) on another core, so they are running by the time the server binds rather than being
     /// started then: about a millisecond of a boot, spent beside reading the configuration.
     public static func startEventLoops() {
-        Task.detached { _ = MultiThreadedEventLoopGroup.singleton }
+        // A thread of its own: starting threads blocks, and the two that run tasks are needed.
+        DispatchQueue.global().async { _ = MultiThreadedEventLoopGroup.singleton }
     }
 
     /// Opens the storage and runs every module's pending migrations. A database that cannot be

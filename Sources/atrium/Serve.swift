@@ -44,7 +44,7 @@ struct Serve: AsyncParsableCommand {
         let plan: HostPlan
         do {
             plan = try await file.plan(
-                logger: bootLogger, warningInBackground: true,
+                logger: bootLogger,
                 settingsRead: { settings in
                     earlyStorage.start(settings.storage)
                     logger = Console.logger(level: settings.log.level)

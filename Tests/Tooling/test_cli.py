@@ -290,3 +290,16 @@ def test_schema_is_the_shipped_file_and_the_shipped_configuration_validates_agai
     for expected in ["http: Additional properties are not allowed ('hots' was unexpected)", "http.port: 'eighty' is not of type 'integer'",
                      "modules.1: 'cookbok' is not one of", "Additional properties are not allowed ('extra' was unexpected)", "flags.cookbook.missingOne"]:
         assert expected in problems, problems
+
+
+def test_a_module_folder_this_binary_does_not_link_is_warned_about(tmp_path):
+    for name in ("Ghost", "Pilot"):
+        (tmp_path / "Modules" / name / "Sources").mkdir(parents=True)
+    (tmp_path / "Modules" / "Notes").mkdir()
+    (tmp_path / "Modules" / "README.md").write_text("modules\n")
+    result = subprocess.run([str(ATRIUM), "modules"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert warnings == [
+        "warning: Modules/Ghost is not linked into this build: SwiftPM reused its cached reading of Package.swift. Run `swift package purge-cache`, then build again."
+    ], result.stderr

@@ -15,7 +15,13 @@ public final class EarlyStorage: Sendable {
     public func start(_ settings: StorageSettings) {
         guard settings.kind == .sqlite, FileManager.default.fileExists(atPath: settings.path) else { return }
         let path = settings.path
-        let task = Task.detached { try SQLiteStorage(path: path) }
+        // Opening blocks on the file: on a thread of its own, not one of the two that run tasks
+        // (the server's start needs one while the modules register on the other).
+        let task = Task {
+            try await withCheckedThrowingContinuation { opened in
+                DispatchQueue.global().async { opened.resume(with: Result { try SQLiteStorage(path: path) }) }
+            }
+        }
         opening.withLock { $0 = (path, task) }
     }
 
