@@ -29,7 +29,7 @@ STORAGE_PAGES = ["/cookbook", "/cookbook/pantry", "/profile"]
 # ONLY=storage runs just the SQLite/PostgreSQL comparison.
 ONLY = os.environ.get("ONLY", "")
 # Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
-BOOTS = int(os.environ.get("BOOTS", "5"))
+BOOTS = int(os.environ.get("BOOTS", "21"))
 POSTGRES_URL = os.environ.get("ATRIUM_TEST_POSTGRES_URL", "")
 
 

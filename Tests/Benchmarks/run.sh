@@ -5,7 +5,8 @@
 # Atrium's p99; then first visits, boot to the first 200, and memory; then the Cookbook and profile
 # pages from a host on SQLite and one on PostgreSQL side by side (a throwaway server, started here).
 # It prints figures; it is not a test and CI does not run it. Options: DURATION=seconds per page and
-# side, in three alternating rounds (default 9); ONLY=storage for just the storage comparison.
+# side, in three alternating rounds (default 9); BOOTS=boots per side (default 21); ONLY=storage for
+# just the storage comparison, ONLY=boot for just boot (with where its time goes).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
