@@ -6,7 +6,7 @@ import Logging
 
 /// The configuration a command reads: the file `--config` names, else the default file, else the
 /// built-in defaults; and what follows from it. A plain value, so a host's launch can be read
-/// without ArgumentParser (see ``Serve/init(launchArguments:)``).
+/// without ArgumentParser (see ``Serve/launchFile(_:)``).
 struct ConfigurationFile: Sendable {
     static let defaultPath = "Configuration/atrium.yaml"
 
@@ -28,8 +28,7 @@ struct ConfigurationFile: Sendable {
 
     /// Run from the repository, warns when Modules/ holds a module this binary does not link:
     /// SwiftPM caches its reading of Package.swift by the file's text, so after adding a folder it
-    /// may build without it.
-    /// With plain directory calls: FileManager and URL cost 0.6 ms of a boot here.
+    /// may build without it. Plain directory calls: FileManager and URL cost 0.6 ms of a boot here.
     static func warnAboutUnlinkedModules() {
         guard let folder = opendir("Modules") else { return }
         defer { closedir(folder) }

@@ -41,6 +41,23 @@ struct HostListenerTests {
         #expect(responder.generation === generation)
     }
 
+    @Test(.timeLimit(.minutes(1))) func twoThousandRequestsThatComeWhileTheHostBootsAreEachAnswered() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        let responder = ReloadableResponder()
+        let statuses = Task {
+            try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { requests in
+                for _ in 0..<2_000 { requests.addTask { try await Self.get("/health/live", from: responder) } }
+                return try await requests.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        responder.begin(try ServingGeneration(application: HostApplication(plan: host.plan, storage: host.storage, logger: Self.quiet)))
+        let answered = try await statuses.value
+        #expect(answered.count == 2_000)
+        #expect(answered.allSatisfy { $0 == .ok })
+    }
+
     @Test func whenTheHostDoesNotBootWhatWaitedAndWhatComesIsRefused() async throws {
         let responder = ReloadableResponder()
         let early = Task { try await Self.get("/health/live", from: responder) }

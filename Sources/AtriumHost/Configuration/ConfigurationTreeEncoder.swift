@@ -35,6 +35,7 @@ enum ConfigurationTreeEncoder {
         func child(_ key: String) -> Slot {
             var entries: [String: Slot] = [:]
             if case .mapping(let existing) = content { entries = existing }
+            content = .unset  // so the entries are changed in place, not copied
             let slot = Slot()
             entries[key] = slot
             content = .mapping(entries)
@@ -45,6 +46,7 @@ enum ConfigurationTreeEncoder {
         func appended() -> Slot {
             var items: [Slot] = []
             if case .sequence(let existing) = content { items = existing }
+            content = .unset  // so the items are changed in place, not copied
             let slot = Slot()
             items.append(slot)
             content = .sequence(items)

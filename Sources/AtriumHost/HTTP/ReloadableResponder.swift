@@ -8,53 +8,44 @@ import Synchronization
 final class ReloadableResponder: HTTPResponder, Sendable {
     typealias Context = AtriumRequestContext
 
-    private enum State {
-        /// Booting: the requests waiting for the first configuration.
-        case booting([CheckedContinuation<ServingGeneration?, Never>])
-        case serving(ServingGeneration)
-        case abandoned
+    private struct State {
+        var serving: ServingGeneration?
+        var abandoned = false
+        /// The requests waiting for the first configuration while the host boots.
+        var waiting: [CheckedContinuation<ServingGeneration?, Never>] = []
     }
 
-    private let state: Mutex<State>
-
-    /// Waits for ``begin(_:)``.
-    init() { state = Mutex(.booting([])) }
-
-    init(_ generation: ServingGeneration) { state = Mutex(.serving(generation)) }
+    private let state = Mutex(State())
 
     /// The configuration being served; nil until the host has booted, or when it did not.
-    var generation: ServingGeneration? {
-        state.withLock { state in
-            guard case .serving(let generation) = state else { return nil }
-            return generation
-        }
-    }
+    var generation: ServingGeneration? { state.withLock { $0.serving } }
 
     /// Serves `generation` from now on, to the requests that waited for it first.
     func begin(_ generation: ServingGeneration) {
-        resumeWaiting(with: generation, then: .serving(generation))
+        let waiting = state.withLock { state in
+            state.serving = generation
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for request in waiting { request.resume(returning: generation) }
     }
 
     /// The host did not boot: the requests that waited, and any that come, are answered 503.
     func abandon() {
-        resumeWaiting(with: nil, then: .abandoned)
-    }
-
-    private func resumeWaiting(with generation: ServingGeneration?, then next: State) {
-        let waiting = state.withLock { state -> [CheckedContinuation<ServingGeneration?, Never>] in
-            guard case .booting(let waiting) = state else { return [] }
-            state = next
-            return waiting
+        let waiting = state.withLock { state in
+            state.abandoned = true
+            defer { state.waiting = [] }
+            return state.waiting
         }
-        for request in waiting { request.resume(returning: generation) }
+        for request in waiting { request.resume(returning: nil) }
     }
 
     /// Serves `next` from now on and returns the one it replaces (nil, and nothing changes, when no
     /// configuration is being served).
     func swap(to next: ServingGeneration) -> ServingGeneration? {
         state.withLock { state in
-            guard case .serving(let previous) = state else { return nil }
-            state = .serving(next)
+            guard let previous = state.serving else { return nil }
+            state.serving = next
             return previous
         }
     }
@@ -63,13 +54,10 @@ final class ReloadableResponder: HTTPResponder, Sendable {
         if let generation { return try await generation.respond(to: request, context: context) }
         let booted = await withCheckedContinuation { (request: CheckedContinuation<ServingGeneration?, Never>) in
             let now = state.withLock { state -> ServingGeneration?? in
-                switch state {
-                case .booting(let waiting):
-                    state = .booting(waiting + [request])
-                    return .none
-                case .serving(let generation): return .some(generation)
-                case .abandoned: return .some(nil)
-                }
+                if let serving = state.serving { return .some(serving) }
+                if state.abandoned { return .some(nil) }
+                state.waiting.append(request)
+                return .none
             }
             if let now { request.resume(returning: now) }
         }
