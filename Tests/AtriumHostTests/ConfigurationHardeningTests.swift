@@ -37,6 +37,14 @@ struct ConfigurationHardeningTests {
         #expect(problems[0].description.contains("at most 256 KiB is read"))
     }
 
+    @Test(.timeLimit(.minutes(1))) func aFileWithNoEndIsReadNoFurtherThanTheLimit() async throws {
+        await #expect {
+            _ = try await ConfigurationSource.load(path: "/dev/zero", environment: [:])
+        } throws: { error in
+            (error as? ConfigurationError)?.description.contains("the configuration file is larger than 256 KiB") == true
+        }
+    }
+
     @Test func thousandsOfUnknownKeysAreSummarised() async throws {
         let keys = (0..<5_000).map { "  unknown\($0): 1" }.joined(separator: "\n")
         let problems = try await Fixture.problems("modules: [notes, accounts]\nnotes:\n  greeting: Hi\n" + keys)

@@ -47,11 +47,14 @@ public struct ConfigurationSource: Sendable {
                 "the configuration file is \(size / 1024) KiB; at most \(maximumFileSize / 1024) KiB is read",
                 "a configuration holds a few keys per module: check that this is the right file")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // At most one byte past the limit is read: a device or a pipe (`--config /dev/zero`) has no
+        // size to check beforehand.
+        guard let file = FileHandle(forReadingAtPath: path), let data = try? file.read(upToCount: maximumFileSize + 1) ?? Data() else {
             throw refuse(
                 "the configuration file cannot be read",
                 exists ? "make the file readable" : "create it, or pass --config with the path of an existing file")
         }
+        try? file.close()
         guard data.count <= maximumFileSize else {
             throw refuse("the configuration file is larger than \(maximumFileSize / 1024) KiB", "check that this is the right file")
         }
