@@ -15,15 +15,23 @@ public final class StubHTTPServer: Sendable {
         public var contentType: String
         /// A `Cache-Control` header, when given.
         public var cacheControl: String?
+        /// When given, the head goes at once and the body one byte at a time, this long apart (an
+        /// upstream that drips its answer).
+        public var drip: Duration?
+        /// A `Location` header (for a redirect), when given.
+        public var location: String?
 
         public init(
-            status: Int = 200, body: String, delay: Duration = .zero, contentType: String = "application/json", cacheControl: String? = nil
+            status: Int = 200, body: String, delay: Duration = .zero, contentType: String = "application/json", cacheControl: String? = nil,
+            drip: Duration? = nil, location: String? = nil
         ) {
             self.status = status
             self.body = body
             self.delay = delay
             self.contentType = contentType
             self.cacheControl = cacheControl
+            self.drip = drip
+            self.location = location
         }
     }
 
@@ -92,6 +100,19 @@ public final class StubHTTPServer: Sendable {
         if reply.delay > .zero { try await Task.sleep(for: reply.delay) }
         var fields: HTTPFields = [.contentType: reply.contentType]
         if let cacheControl = reply.cacheControl { fields[.cacheControl] = cacheControl }
+        if let location = reply.location { fields[.location] = location }
+        if let drip = reply.drip {
+            let bytes = Array(reply.body.utf8)
+            return Response(
+                status: .init(code: reply.status), headers: fields,
+                body: ResponseBody { writer in
+                    for byte in bytes {
+                        try await writer.write(ByteBuffer(bytes: [byte]))
+                        try await Task.sleep(for: drip)
+                    }
+                    try await writer.finish(nil)
+                })
+        }
         return Response(
             status: .init(code: reply.status),
             headers: fields,

@@ -280,6 +280,27 @@ struct MoneyboxHostTests {
         }
     }
 
+    /// Found by trying to break the host: an upstream that sent its head at once and then a byte a
+    /// second kept the page open long after its timeout.
+    @Test func anAPIThatDripsItsAnswerIsGivenUpAtTheTimeout() async throws {
+        try await StubHTTPServer.with([
+            "/api/users/login": .init(body: MoneyboxFixtures.login),
+            "/api/investorproducts": .init(body: MoneyboxFixtures.products, drip: .seconds(1)),
+        ]) { stub in
+            let host = try await Self.host("modules: [moneybox]\nmoneybox:\n  baseURL: \(stub.baseURL)/api\n  timeoutSeconds: 2\n")
+            defer { host.tearDown() }
+            try await host.run { browser in
+                _ = try await browser.get("/moneybox")
+                #expect(try await browser.post("/moneybox/sign-in", form: Self.user).status == 303)
+                let started = ContinuousClock.now
+                let accounts = try await browser.get("/moneybox/accounts")
+                #expect(ContinuousClock.now - started < .seconds(4))
+                #expect(accounts.status == 503)
+                #expect(accounts.body.contains("Moneybox did not answer in time. Please try again."))
+            }
+        }
+    }
+
     @Test func anAPIThatCannotBeReachedShowsAPlainMessageAndARetry() async throws {
         let host = try await Self.host("modules: [moneybox]\nmoneybox:\n  baseURL: http://127.0.0.1:9/\n")
         defer { host.tearDown() }

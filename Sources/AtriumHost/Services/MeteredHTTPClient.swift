@@ -19,6 +19,7 @@ struct MeteredHTTPClient: RemoteHTTPClient {
                 case .notConnected: "unreachable"
                 case .tooLarge: "too_large"
                 case .invalidURL: "invalid_url"
+                case .refusedAddress: "refused_address"
                 case .other: "error"
                 }
             metrics.recordRemoteCall(module: module, outcome: outcome, duration: start.duration(to: .now))

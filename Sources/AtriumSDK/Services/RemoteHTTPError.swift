@@ -8,6 +8,8 @@ public enum RemoteHTTPError: Error, Sendable, Equatable, CustomStringConvertible
     case timedOut
     /// The answer was larger than the client accepts.
     case tooLarge
+    /// The address, or a redirect's, is not one the request may reach (see ``RemoteReach``).
+    case refusedAddress(String)
     case other(String)
 
     public var description: String {
@@ -16,6 +18,7 @@ public enum RemoteHTTPError: Error, Sendable, Equatable, CustomStringConvertible
         case .notConnected(let detail): "could not connect (\(detail))"
         case .timedOut: "no answer in time"
         case .tooLarge: "the answer was too large"
+        case .refusedAddress(let detail): "the address may not be reached (\(detail))"
         case .other(let detail): detail
         }
     }

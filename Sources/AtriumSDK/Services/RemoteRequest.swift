@@ -6,13 +6,20 @@ public struct RemoteRequest: Sendable, Equatable {
     public var url: String
     public var headers: [String: String]
     public var body: Data?
+    /// How long the whole exchange may take: connecting, every redirect, the head and the body.
     public var timeout: Duration
+    /// Where the request may go, when its address came from a remote document (see ``RemoteReach``).
+    public var reach: RemoteReach?
 
-    public init(method: String = "GET", url: String, headers: [String: String] = [:], body: Data? = nil, timeout: Duration = .seconds(10)) {
+    public init(
+        method: String = "GET", url: String, headers: [String: String] = [:], body: Data? = nil, timeout: Duration = .seconds(10),
+        reach: RemoteReach? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.reach = reach
     }
 }

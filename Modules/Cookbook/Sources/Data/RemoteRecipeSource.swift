@@ -51,7 +51,7 @@ actor RemoteRecipeSource: RecipeSource {
             switch error {
             case .invalidURL: throw .invalidURL(url)
             case .timedOut: throw .timedOut
-            case .notConnected: throw .unreachable
+            case .notConnected, .refusedAddress: throw .unreachable
             case .tooLarge, .other: throw .unknown
             }
         }

@@ -21,7 +21,7 @@ struct RemoteCodeVerifier: CodeVerifier {
         } catch {
             switch error {
             case .notConnected, .timedOut: return .unreachable
-            case .invalidURL, .tooLarge, .other: return .failed
+            case .invalidURL, .tooLarge, .refusedAddress, .other: return .failed
             }
         }
         switch response.status {

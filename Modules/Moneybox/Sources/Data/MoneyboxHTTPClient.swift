@@ -55,7 +55,7 @@ struct MoneyboxHTTPClient: MoneyboxAPI {
         } catch {
             switch error {
             case .timedOut: throw .timedOut
-            case .notConnected, .invalidURL: throw .unreachable
+            case .notConnected, .invalidURL, .refusedAddress: throw .unreachable
             case .tooLarge, .other: throw .unreadable
             }
         }
