@@ -97,6 +97,14 @@ public struct ConfigurationReloader: Service {
         let fix = "restart the host to apply it (the previous value is still in use)"
         if old.http.host != new.http.host { problems.append(ConfigurationProblem(key: "http.host", message: "changed", fix: fix)) }
         if old.http.port != new.http.port { problems.append(ConfigurationProblem(key: "http.port", message: "changed", fix: fix)) }
+        for (key, changed) in [
+            ("http.headTimeoutSeconds", old.http.headTimeoutSeconds != new.http.headTimeoutSeconds),
+            ("http.bodyTimeoutSeconds", old.http.bodyTimeoutSeconds != new.http.bodyTimeoutSeconds),
+            ("http.idleTimeoutSeconds", old.http.idleTimeoutSeconds != new.http.idleTimeoutSeconds),
+            ("http.maxConnections", old.http.maxConnections != new.http.maxConnections),
+        ] where changed {
+            problems.append(ConfigurationProblem(key: key, message: "changed", fix: fix))
+        }
         if old.storage != new.storage { problems.append(ConfigurationProblem(key: "storage", message: "changed", fix: fix)) }
         if old.secrets != new.secrets { problems.append(ConfigurationProblem(key: "secrets", message: "changed", fix: fix)) }
         return problems

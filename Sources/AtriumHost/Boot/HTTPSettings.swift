@@ -1,7 +1,9 @@
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
 
-/// `http.host`, `http.port`, `http.behindTLS`, `http.trustedProxies`, `http.publicURL`, `http.metrics`.
+/// `http.host`, `http.port`, `http.behindTLS`, `http.trustedProxies`, `http.publicURL`, `http.metrics`,
+/// and the connection limits: `http.headTimeoutSeconds`, `http.bodyTimeoutSeconds`,
+/// `http.idleTimeoutSeconds`, `http.maxConnections`.
 public struct HTTPSettings: ModuleConfiguration, Equatable {
     /// The address to listen on (0.0.0.0 for every interface).
     public var host = "127.0.0.1"
@@ -18,6 +20,20 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
     public var publicURL: String?
     /// Whether `GET /metrics` answers (Prometheus's text format).
     public var metrics = true
+    /// Seconds a request's head may take from its first byte (a new connection's first head, from
+    /// connecting): past it, 408 and the connection is closed.
+    public var headTimeoutSeconds = 10
+    /// Seconds a request's body may take after its head: past it, 408 and the connection is closed.
+    public var bodyTimeoutSeconds = 30
+    /// Seconds a kept-alive connection may wait for its next request, and a client may leave a
+    /// response unread, before the connection is closed. A response being written is never cut
+    /// short otherwise, however long it runs.
+    public var idleTimeoutSeconds = 60
+    /// The most connections open at once; at the cap the connection waiting longest for a request
+    /// is closed to make room, and new ones wait. Default: as many as the process may open files
+    /// (its soft limit, raised to the hard one at start), less 256 for the database, remote calls
+    /// and files.
+    public var maxConnections: Int?
 
     public static let settingDescriptions = [
         "host": "The address to listen on (0.0.0.0 for every interface)",
@@ -26,6 +42,10 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
         "trustedProxies": "Addresses of proxies in front of the host, whose X-Forwarded-For is read",
         "publicURL": "Where people reach the host (behind a proxy, the proxy's address); OpenID redirect URIs are built from it",
         "metrics": "Whether GET /metrics answers, in Prometheus's text format",
+        "headTimeoutSeconds": "Seconds a request's head may take from its first byte; past it 408 and the connection closes",
+        "bodyTimeoutSeconds": "Seconds a request's body may take after its head; past it 408 and the connection closes",
+        "idleTimeoutSeconds": "Seconds a kept-alive connection may wait for its next request, or leave a response unread",
+        "maxConnections": "The most connections open at once (default: the file descriptor limit less 256)",
     ]
 
     /// ``publicURL``, or the address the host listens at; never with a trailing slash.
@@ -61,6 +81,16 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
                         key: "publicURL", message: "'\(publicURL)' is not an http(s) address",
                         fix: "write where people reach the host, such as https://atrium.example.com"))
             }
+        }
+        for (key, value, range) in [
+            ("headTimeoutSeconds", headTimeoutSeconds, 1...600), ("bodyTimeoutSeconds", bodyTimeoutSeconds, 1...3600),
+            ("idleTimeoutSeconds", idleTimeoutSeconds, 1...86400),
+        ] where !range.contains(value) {
+            problems.append(
+                SettingProblem(key: key, message: "must be from \(range.lowerBound) to \(range.upperBound) seconds, not \(value)"))
+        }
+        if let maxConnections, maxConnections < 1 {
+            problems.append(SettingProblem(key: "maxConnections", message: "must be at least 1, not \(maxConnections)", fix: "or leave it out"))
         }
         if host.isEmpty {
             problems.append(

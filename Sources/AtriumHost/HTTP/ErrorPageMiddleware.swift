@@ -2,6 +2,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Answers every error with a page in the format the request asked for: the not-found page for
 /// unknown addresses, 405 with `Allow` for a known address asked with another method, 413 for a
@@ -32,6 +33,12 @@ struct ErrorPageMiddleware: RouterMiddleware {
             }
         } catch is NIOTooManyBytesError {
             return try await page(StandardScreens.tooLarge, "tooLarge", .contentTooLarge, request, context)
+        } catch is HTTPParserError {
+            // The body ended before its length, or was cut off by its deadline (the client then had
+            // 408 from the connection's guard): the client's doing, not the host's.
+            context.logger.notice("request body could not be read to its end")
+            return try await page(
+                StandardScreens.badRequest("the request's body ended early", back: "/"), "bodyEndedEarly", .badRequest, request, context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(describing: type(of: error)))"])
             return try await page(StandardScreens.error, "error", .internalServerError, request, context)

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -9,9 +10,13 @@ import ServiceLifecycle
 /// opens (binding is about a sixth of a boot); requests that come in the meantime wait for the
 /// first configuration (see ``ReloadableResponder``). SIGTERM and SIGINT shut it down gracefully:
 /// the services added once the host has booted stop first, then the server finishes its requests.
+/// Every connection is held to the timeouts and the cap of ``HTTPSettings`` (see
+/// ``ConnectionGuard`` and ``ConnectionRegistry``).
 public final class HostListener: Sendable {
     let responder = ReloadableResponder()
     let settings: HTTPSettings
+    /// The open connections and their cap.
+    let connections: ConnectionRegistry
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
 
@@ -21,9 +26,26 @@ public final class HostListener: Sendable {
         self.settings = settings
         var serverLogger = logger
         serverLogger.logLevel = max(logger.logLevel, .notice)
+        let descriptors = DescriptorLimit.raised()
+        let cap = DescriptorLimit.connectionCap(configured: settings.maxConnections, descriptors: descriptors)
+        if let configured = settings.maxConnections, configured > cap {
+            logger.warning(
+                "http.maxConnections is more than this process may open: lowered",
+                metadata: ["configured": "\(configured)", "used": "\(cap)", "descriptors": "\(descriptors)"])
+        }
+        let registry = ConnectionRegistry(
+            limit: cap,
+            timeouts: ConnectionTimeouts(
+                head: .seconds(Int64(settings.headTimeoutSeconds)), body: .seconds(Int64(settings.bodyTimeoutSeconds)),
+                idle: .seconds(Int64(settings.idleTimeoutSeconds))),
+            logger: logger)
+        self.connections = registry
         let application = Application(
             responder: responder,
-            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Atrium"),
+            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, registry: registry) },
+            configuration: .init(
+                address: .hostname(settings.host, port: settings.port), serverName: "Atrium",
+                availableConnectionsDelegate: registry.delegate),
             onServerRunning: { _ in BootTrace.mark("bound") },
             logger: serverLogger
         )

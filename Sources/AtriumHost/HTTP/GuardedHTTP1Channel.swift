@@ -1,0 +1,35 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// Hummingbird's HTTP/1.1 connection with the host's guard in front: ``ConnectionGuard`` on the
+/// raw bytes (deadlines, the cap's bookkeeping) and ``RequestPhaseObserver`` after the decoder.
+/// Hummingbird's own idle timeout is left off: it is renewed by every byte, so a head or body
+/// sent a byte at a time never ends.
+struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
+    typealias Value = HTTP1Channel.Value
+
+    let responder: HTTPChannelHandler.Responder
+    let registry: ConnectionRegistry
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        let http = HTTP1Channel(responder: responder)
+        do {
+            let connection = ConnectionGuard(registry: registry)
+            try channel.pipeline.syncOperations.addHandler(connection)
+            // Child channels are set up on their own event loop.
+            return http.setup(channel: channel, logger: logger).assumeIsolated().flatMapThrowing { value in
+                let state = try channel.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self)
+                try channel.pipeline.syncOperations.addHandler(RequestPhaseObserver(connection: connection), position: .before(state))
+                return value
+            }.nonisolated()
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await handleHTTP(asyncChannel: value, logger: logger)
+    }
+}
