@@ -35,6 +35,7 @@ public struct CookbookModule: AtriumModule {
                 http: registrar.services.http,
                 timeout: .seconds(configuration.timeoutSeconds),
                 refresh: .seconds(configuration.refreshSeconds),
+                clock: registrar.services.clock,
                 logger: registrar.logger
             )
         }

@@ -19,6 +19,10 @@ public struct MobilityModule: AtriumModule {
         public var tiles = Tiles()
         /// How long one request to the feed may take.
         public var timeoutSeconds = 10
+        /// The feed is fetched no more often than this, whatever its files' ttl says.
+        public var minimumRefreshSeconds = 5
+        /// Hosts besides the feed's own that its discovery file may name files on (a CDN, say).
+        public var feedHosts: [String] = []
         /// The page the Profile tab leads to (Login binds "profile").
         public var profileRoute: RouteName = "profile"
 
@@ -28,6 +32,8 @@ public struct MobilityModule: AtriumModule {
             "tiles.url": "Raster tiles under the map ({z}/{x}/{y}); without them a plain background that works offline",
             "tiles.attribution": "The tiles' credit",
             "timeoutSeconds": "How long one feed request may take",
+            "minimumRefreshSeconds": "The feed is fetched no more often than this, whatever its ttl says",
+            "feedHosts": "Hosts besides the feed's own that its discovery file may name files on",
             "profileRoute": "The route name the Profile tab leads to",
         ]
 
@@ -57,6 +63,15 @@ public struct MobilityModule: AtriumModule {
             if !(1...60).contains(timeoutSeconds) {
                 problems.append(SettingProblem(key: "timeoutSeconds", message: "must be from 1 to 60 seconds, not \(timeoutSeconds)"))
             }
+            if !(1...3600).contains(minimumRefreshSeconds) {
+                problems.append(
+                    SettingProblem(key: "minimumRefreshSeconds", message: "must be from 1 to 3600 seconds, not \(minimumRefreshSeconds)"))
+            }
+            for (index, host) in feedHosts.enumerated() where host.isEmpty || host.contains("/") || host.contains(":") {
+                problems.append(
+                    SettingProblem(
+                        key: "feedHosts[\(index)]", message: "'\(host)' is not a host name", fix: "write the host alone, such as cdn.example.com"))
+            }
             return problems
         }
     }
@@ -81,7 +96,7 @@ public struct MobilityModule: AtriumModule {
         let feed = GBFSClient(
             feedURL: isSandbox ? services.localURL(SandboxFeed.path + "gbfs.json") : configuration.feed, http: services.http,
             language: configuration.language, timeout: .seconds(configuration.timeoutSeconds), clock: services.clock, logger: registrar.logger,
-            isSandbox: isSandbox)
+            isSandbox: isSandbox, minimumRefresh: .seconds(configuration.minimumRefreshSeconds), otherHosts: configuration.feedHosts)
         let stored = StoredRides(records: registrar.sharedRecords)
         let rides = Rides(fleet: feed, rides: stored, locks: SandboxLocks(records: registrar.sharedRecords, clock: services.clock)) {
             services.clock.now

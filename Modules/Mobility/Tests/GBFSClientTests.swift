@@ -162,6 +162,96 @@ struct GBFSClientTests {
         }
     }
 
+    /// Found by trying to break the host: a slow gbfs.json and ten visitors made ten downloads,
+    /// and with ttl 0 every visitor fetched the whole feed.
+    @Test func visitorsArrivingTogetherShareOneLoadAndATTLOfZeroIsNotObeyedPerVisitor() async throws {
+        let holder = ReplyHolder()
+        try await StubHTTPServer.with(answering: { holder.reply(for: $0) }) { stub in
+            var replies = Self.v23(stub.baseURL).mapValues { reply in
+                var slow = reply
+                slow.body = reply.body.replacingOccurrences(of: #""ttl": 60"#, with: #""ttl": 0"#)
+                slow.delay = .milliseconds(300)
+                return slow
+            }
+            replies["/gbfs.json"]?.delay = .seconds(1)
+            holder.set(replies)
+            let clock = TestClock()
+            let client = Self.client(stub, clock: clock)
+            try await withThrowingTaskGroup(of: Fleet.self) { group in
+                for _ in 0..<20 { group.addTask { try await client.fleet() } }
+                for try await fleet in group { #expect(fleet.systemName == "Citi Test") }
+            }
+            #expect(stub.requests.count == 6, "one load of the six files for twenty visitors")
+            clock.advance(seconds: 3)
+            _ = try await client.fleet()
+            #expect(stub.requests.count == 6, "ttl 0, but within the floor: the last load again")
+            clock.advance(seconds: 3)
+            _ = try await client.fleet()
+            #expect(stub.requests.count == 12, "past the floor: loaded again")
+        }
+    }
+
+    @Test func aFailedLoadIsGivenAgainWithinTheFloorNotAskedForAgain() async throws {
+        try await StubHTTPServer.with(["/gbfs.json": .init(status: 503, body: "busy")]) { stub in
+            let clock = TestClock()
+            let client = Self.client(stub, clock: clock)
+            for _ in 0..<5 { await #expect(throws: FeedError.self) { _ = try await client.fleet() } }
+            #expect(stub.requests.count == 1)
+            clock.advance(seconds: 6)
+            await #expect(throws: FeedError.self) { _ = try await client.fleet() }
+            #expect(stub.requests.count == 2)
+        }
+    }
+
+    /// Found by trying to break the host: `last_reported` of 1e300 showed "Updated 20 Dec 5828963".
+    @Test func timesOutsideAPlausibleRangeAreNoTimes() async throws {
+        let holder = ReplyHolder()
+        try await StubHTTPServer.with(answering: { holder.reply(for: $0) }) { stub in
+            let base = stub.baseURL
+            let stations = ["huge": "1e300", "far": "9e15", "inf": #""inf""#, "nan": #""nan""#, "future": "4000000000", "ms": "1700000000000"]
+            holder.set([
+                "/gbfs.json": .init(
+                    body: """
+                        {"ttl": 0, "version": "2.3", "data": {"en": {"feeds": [{"name": "station_information", "url": "\(base)/si"},
+                          {"name": "station_status", "url": "\(base)/ss"}]}}}
+                        """),
+                "/si": .init(
+                    body: #"{"ttl": 0, "version": "2.3", "data": {"stations": ["#
+                        + stations.keys.map { #"{"station_id": "\#($0)", "name": "\#($0)", "lat": 40, "lon": -73}"# }.joined(separator: ",") + "]}}"),
+                "/ss": .init(
+                    body: #"{"last_updated": 1e300, "ttl": 0, "version": "2.3", "data": {"stations": ["#
+                        + stations.map { #"{"station_id": "\#($0.key)", "num_bikes_available": 1, "last_reported": \#($0.value)}"# }
+                        .joined(separator: ",") + "]}}"),
+            ])
+            let fleet = try await Self.client(stub).fleet()
+            for id in ["huge", "far", "inf", "nan", "future"] {
+                #expect(fleet.station(id: id) != nil && fleet.station(id: id)?.lastReported == nil, "\(id)")
+            }
+            #expect(fleet.station(id: "ms")?.lastReported == Date(timeIntervalSince1970: 1_700_000_000), "milliseconds read as such")
+            #expect(fleet.lastUpdated == nil)
+        }
+    }
+
+    /// Found by trying to break the host: a discovery file could send the host to any address,
+    /// its own /metrics included.
+    @Test func filesStayOnTheDiscoveryFilesOriginUnlessTheOperatorAllowsAnotherHost() async throws {
+        try await StubHTTPServer.with(["/vs": .init(body: #"{"ttl": 0, "version": "3.0", "data": {"vehicles": []}}"#)]) { elsewhere in
+            try await StubHTTPServer.with([
+                "/gbfs.json": .init(
+                    body: #"{"ttl": 0, "version": "3.0", "data": {"feeds": [{"name": "vehicle_status", "url": "\#(elsewhere.baseURL)/vs"}]}}"#)
+            ]) { stub in
+                await #expect(throws: FeedError.self) { _ = try await Self.client(stub).fleet() }
+                #expect(elsewhere.requests.isEmpty, "refused before asking")
+                let allowed = GBFSClient(
+                    feedURL: stub.baseURL + "/gbfs.json", http: HostHTTPClient(), language: "en", timeout: .seconds(5), clock: TestClock(),
+                    logger: Logger(label: "test"), isSandbox: false, otherHosts: ["127.0.0.1"])
+                let fleet = try await allowed.fleet()
+                #expect(fleet.vehicles.isEmpty)
+                #expect(elsewhere.requests.count == 1)
+            }
+        }
+    }
+
     @Test func eachFailureIsAFeedError() async throws {
         try await StubHTTPServer.with([
             "/down.json": .init(status: 503, body: "busy"), "/bad.json": .init(body: "<html>"),

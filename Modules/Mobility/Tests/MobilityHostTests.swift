@@ -37,6 +37,30 @@ struct MobilityHostTests {
         }
     }
 
+    /// Found by trying to break the host: with the feed down the map said so (503), but station
+    /// and vehicle pages answered 500.
+    @Test func everyPageReadingTheFeedSaysItIsUnavailableWhenTheFeedIsDown() async throws {
+        try await StubHTTPServer.with(["/gbfs.json": .init(status: 503, body: "down")]) { stub in
+            let host = try await TestHost.boot(
+                modules: [TestSignInModule.self, MobilityModule.self],
+                configuration: "modules: [test-sign-in, mobility]\nmobility:\n  profileRoute: sign-in\n  feed: \(stub.baseURL)/gbfs.json\n")
+            defer { host.tearDown() }
+            try await host.run { browser in
+                try await Self.signUp(browser)
+                for path in ["/map", "/map/stations/s1", "/map/vehicles/v1"] {
+                    let page = try await browser.get(path)
+                    #expect(page.status == 503, "\(path)")
+                    #expect(page.headers[.retryAfter] == "5", "\(path)")
+                    #expect(page.body.contains("The vehicles and stations could not be loaded just now."), "\(path)")
+                }
+                #expect(try await browser.get("/map/unlock").status == 200, "a page with the form token, needing no feed")
+                let unlock = try await browser.post("/map/vehicles/v1/unlock", form: [:])
+                #expect(unlock.status == 503, "an action reading the feed too")
+            }
+            #expect(stub.requests.count == 1, "the feed is asked once within its floor, not once per page")
+        }
+    }
+
     @Test func theMapIsForSignedInPeople() async throws {
         let host = try await Self.host()
         defer { host.tearDown() }

@@ -49,9 +49,14 @@ struct PageWriter: Sendable {
         let token = page.hasTokens ? try await session?.csrfToken() : nil
         var response = Response(
             status: status, headers: [.contentType: format.contentType, .cacheControl: "no-store"], body: .init(byteBuffer: page.body(token: token)))
+        // A page that could not be made just now says when to ask again.
+        if status == .serviceUnavailable { response.headers[.retryAfter] = Self.retryAfter }
         cookie.apply(session?.cookieChange, to: &response)
         return response
     }
+
+    /// Seconds a 503 page asks clients to wait before trying again.
+    static let retryAfter = "5"
 
     private func render(_ screen: Screen, as format: ResponseFormat, mark: AppShell.Mark?) -> RenderedPage {
         switch format {

@@ -103,6 +103,10 @@ struct SceneHandler<Model: SceneModel>: Sendable {
     }
 
     private func failure(_ error: any Error, request: SceneRequest) -> SceneResponse {
+        if let unavailable = error as? any TemporarilyUnavailable {
+            request.context.logger.warning("scene unavailable", metadata: ["reason": "\(unavailable.description)"])
+            return screen(for: .failed(unavailable.visitorMessage), status: .serviceUnavailable, request: request)
+        }
         request.context.logger.error(
             "scene failed",
             metadata: ["module": "\(request.context.moduleID)", "error": "\(String(describing: type(of: error)))"]

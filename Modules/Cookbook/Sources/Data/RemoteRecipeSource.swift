@@ -3,27 +3,44 @@ import Foundation
 import Logging
 
 /// Recipes and ingredients from a recipe service speaking the original wire format. A load is
-/// kept (with its index) for `refresh`; a failed load is not kept, so "Try again" asks again.
-actor RemoteRecipeSource: RecipeSource {
+/// kept (with its index) for `refresh`; one load is under way at a time, shared by every visitor
+/// waiting for it, and the service is asked no more often than every few seconds whatever
+/// `refresh` says (``SharedLoad``). A failed load is not kept past that, so "Try again" asks again.
+final class RemoteRecipeSource: RecipeSource {
     let recipesURL: String
     let ingredientsURL: String
     let http: any RemoteHTTPClient
     let timeout: Duration
-    let refresh: Duration
+    let refresh: TimeInterval
+    let clock: any WallClock
     let logger: Logger
-    private var cached: (book: RecipeBook, loadedAt: ContinuousClock.Instant)?
+    private let book: SharedLoad<RecipeBook>
 
-    init(recipesURL: String, ingredientsURL: String, http: any RemoteHTTPClient, timeout: Duration, refresh: Duration, logger: Logger) {
+    init(
+        recipesURL: String, ingredientsURL: String, http: any RemoteHTTPClient, timeout: Duration, refresh: Duration, clock: any WallClock,
+        logger: Logger
+    ) {
         self.recipesURL = recipesURL
         self.ingredientsURL = ingredientsURL
         self.http = http
         self.timeout = timeout
-        self.refresh = refresh
+        self.refresh = TimeInterval(refresh.components.seconds)
+        self.clock = clock
         self.logger = logger
+        book = SharedLoad(clock: clock)
     }
 
     func load() async throws(RecipeSourceError) -> RecipeBook {
-        if let cached, cached.loadedAt.duration(to: .now) < refresh { return cached.book }
+        do {
+            return try await book.value { try await self.fetchBook() }
+        } catch let error as RecipeSourceError {
+            throw error
+        } catch {
+            throw .unknown
+        }
+    }
+
+    private func fetchBook() async throws(RecipeSourceError) -> (value: RecipeBook, freshUntil: Date) {
         do {
             async let recipeData = fetch(recipesURL)
             async let ingredientData = fetch(ingredientsURL)
@@ -31,8 +48,7 @@ actor RemoteRecipeSource: RecipeSource {
                 recipes: try RecipeDecoding.recipes(from: try await recipeData),
                 availableIngredients: try RecipeDecoding.ingredients(from: try await ingredientData)
             )
-            cached = (book, .now)
-            return book
+            return (book, clock.now.addingTimeInterval(refresh))
         } catch let error as RecipeSourceError {
             logger.error("recipes could not be loaded", metadata: ["problem": "\(Self.kind(of: error))"])
             throw error

@@ -4,13 +4,11 @@ import Synchronization
 
 /// The relying party's side of one provider: its discovery document and keys (fetched on first use,
 /// kept as long as `Cache-Control` allows, keys fetched again for a token naming an unknown key),
-/// the authorization request, the code exchange and the ID token's checks.
+/// the authorization request, the code exchange and the ID token's checks. Each document is fetched
+/// by one request at a time for everyone, and no more often than every few seconds, whatever its
+/// `Cache-Control` or the tokens' key ids say (``SharedLoad``). The addresses the discovery
+/// document names reach only what the configured issuer may (``RemoteReach``).
 final class OpenIDClient: Sendable {
-    struct Cached<Value: Sendable>: Sendable {
-        var value: Value
-        var until: Date
-    }
-
     struct TokenAnswer: Decodable {
         var idToken: String?
         var error: String?
@@ -36,8 +34,8 @@ final class OpenIDClient: Sendable {
     let tokens: any OpenIDTokens
     let clock: any WallClock
     let timeout: Duration
-    private let configuration = Mutex<Cached<OpenIDConfiguration>?>(nil)
-    private let keys = Mutex<Cached<Data>?>(nil)
+    private let configuration: SharedLoad<OpenIDConfiguration>
+    private let keys: SharedLoad<Data>
 
     init(
         settings: SSOProviderSettings, redirectURI: String, http: any RemoteHTTPClient, tokens: any OpenIDTokens, clock: any WallClock,
@@ -49,22 +47,35 @@ final class OpenIDClient: Sendable {
         self.tokens = tokens
         self.clock = clock
         self.timeout = timeout
+        configuration = SharedLoad(clock: clock)
+        keys = SharedLoad(clock: clock)
     }
+
+    /// Where the documents the discovery document names may be: wherever the issuer could reach.
+    private var reach: RemoteReach { RemoteReach(configured: settings.issuer) }
 
     /// The provider's discovery document, from the cache while it is fresh.
     func discovery() async throws(OpenIDProviderError) -> OpenIDConfiguration {
+        do {
+            return try await configuration.value { try await self.fetchDiscovery() }
+        } catch let error as OpenIDProviderError {
+            throw error
+        } catch {
+            throw .unreachable("\(error)")
+        }
+    }
+
+    private func fetchDiscovery() async throws(OpenIDProviderError) -> (value: OpenIDConfiguration, freshUntil: Date) {
         let now = clock.now
-        if let cached = configuration.withLock({ $0 }), cached.until > now { return cached.value }
         let issuer = settings.issuer.hasSuffix("/") ? String(settings.issuer.dropLast()) : settings.issuer
-        let response = try await fetch(issuer + "/.well-known/openid-configuration")
+        let response = try await fetch(issuer + "/.well-known/openid-configuration", reach: nil)
         guard let document = try? JSONDecoder().decode(OpenIDConfiguration.self, from: response.body) else {
             throw .misconfigured("the document lacks issuer, authorization_endpoint, token_endpoint or jwks_uri")
         }
         guard document.issuer == settings.issuer else {
             throw .misconfigured("it names the issuer '\(document.issuer)', not '\(settings.issuer)'")
         }
-        configuration.withLock { $0 = Cached(value: document, until: now.addingTimeInterval(Self.lifetime(of: response))) }
-        return document
+        return (document, now.addingTimeInterval(Self.lifetime(of: response)))
     }
 
     /// Where the browser goes to sign in.
@@ -106,7 +117,7 @@ final class OpenIDClient: Sendable {
         let response: RemoteResponse
         do {
             response = try await http.send(
-                RemoteRequest(method: "POST", url: document.tokenEndpoint, headers: headers, body: Data(body.utf8), timeout: timeout))
+                RemoteRequest(method: "POST", url: document.tokenEndpoint, headers: headers, body: Data(body.utf8), timeout: timeout, reach: reach))
         } catch {
             throw .unreachable("\(error)")
         }
@@ -157,17 +168,24 @@ final class OpenIDClient: Sendable {
     }
 
     private func keyDocument(refresh: Bool) async throws(OpenIDProviderError) -> Data {
-        let now = clock.now
-        if !refresh, let cached = keys.withLock({ $0 }), cached.until > now { return cached.value }
-        let response = try await fetch(try await discovery().jwksURI)
-        keys.withLock { $0 = Cached(value: response.body, until: now.addingTimeInterval(Self.lifetime(of: response))) }
-        return response.body
+        if refresh { keys.expire() }
+        do {
+            return try await keys.value {
+                let now = self.clock.now
+                let response = try await self.fetch(try await self.discovery().jwksURI, reach: self.reach)
+                return (response.body, now.addingTimeInterval(Self.lifetime(of: response)))
+            }
+        } catch let error as OpenIDProviderError {
+            throw error
+        } catch {
+            throw .unreachable("\(error)")
+        }
     }
 
-    private func fetch(_ url: String) async throws(OpenIDProviderError) -> RemoteResponse {
+    private func fetch(_ url: String, reach: RemoteReach?) async throws(OpenIDProviderError) -> RemoteResponse {
         let response: RemoteResponse
         do {
-            response = try await http.send(RemoteRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
+            response = try await http.send(RemoteRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout, reach: reach))
         } catch {
             throw .unreachable("\(error)")
         }

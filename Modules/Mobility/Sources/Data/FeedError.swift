@@ -1,5 +1,7 @@
+import AtriumSDK
+
 /// Why a feed could not be loaded, for the failed state (with a retry) and the log.
-enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
+enum FeedError: TemporarilyUnavailable, Sendable, Equatable {
     case unreachable(String)
     case badStatus(url: String, status: Int)
     case undecodable(url: String, detail: String)
@@ -13,4 +15,6 @@ enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noVehiclesOrStations: "the feed lists neither vehicles nor stations"
         }
     }
+
+    var visitorMessage: String { "The vehicles and stations could not be loaded just now. Please try again in a moment." }
 }

@@ -4,7 +4,11 @@ import Logging
 import Synchronization
 
 /// A GBFS feed (2.3 or 3.0) as a fleet: `gbfs.json` discovers the files, each file is kept for its
-/// `ttl`, and the fleet (with its spatial index) is built once per load, not per page.
+/// `ttl`, and the fleet (with its spatial index) is built once per load, not per page. One load is
+/// under way at a time, shared by every visitor waiting for it, and the feed is fetched no more
+/// often than `minimumRefresh` whatever its ttl says (``SharedLoad``). The files' addresses come
+/// from the discovery file, so they must stay on its origin (or a host the operator allows) and
+/// reach nothing the configured address could not (``RemoteReach``).
 final class GBFSClient: FleetSource {
     static let languageKey = CodingUserInfoKey(rawValue: "gbfs.language")!
     static let longestTTL: TimeInterval = 24 * 3600
@@ -22,11 +26,16 @@ final class GBFSClient: FleetSource {
     let logger: Logger
     /// The sandbox: rides are taken here and each vehicle's id is its code.
     let isSandbox: Bool
+    /// Where the files the discovery file names may be.
+    let reach: RemoteReach
     private let files = Mutex<[String: Loaded<Data>]>([:])
-    private let built = Mutex<Loaded<Fleet>?>(nil)
+    private let loaded: SharedLoad<Fleet>
     private let loads = Mutex<UInt64>(0)
 
-    init(feedURL: String, http: any RemoteHTTPClient, language: String, timeout: Duration, clock: any WallClock, logger: Logger, isSandbox: Bool) {
+    init(
+        feedURL: String, http: any RemoteHTTPClient, language: String, timeout: Duration, clock: any WallClock, logger: Logger, isSandbox: Bool,
+        minimumRefresh: Duration = .seconds(5), otherHosts: [String] = []
+    ) {
         self.feedURL = feedURL
         self.http = http
         self.language = language
@@ -34,16 +43,21 @@ final class GBFSClient: FleetSource {
         self.clock = clock
         self.logger = logger
         self.isSandbox = isSandbox
+        reach = RemoteReach(configured: feedURL, staysOnOrigin: true, otherHosts: otherHosts)
+        loaded = SharedLoad(minimumInterval: minimumRefresh, clock: clock)
     }
 
     func refresh() async {
         files.withLock { $0 = [:] }
-        built.withLock { $0 = nil }
+        loaded.invalidate()
     }
 
     func fleet() async throws -> Fleet {
+        try await loaded.value { try await self.load() }
+    }
+
+    private func load() async throws -> (value: Fleet, freshUntil: Date) {
         let now = clock.now
-        if let fleet = built.withLock({ $0 }), fleet.until > now { return fleet.value }
         var until = now.addingTimeInterval(Self.longestTTL)
         func load<Payload: Decodable>(_ url: String, as type: Payload.Type) async throws(FeedError) -> GBFSDocuments.File<Payload> {
             let (file, expires) = try await self.file(url, as: type, now: now)
@@ -62,10 +76,19 @@ final class GBFSClient: FleetSource {
 
         let fleet = build(
             system: system?.data, types: types?.data, stations: stations?.data, statuses: statuses?.data, vehicles: vehicles?.data,
-            plans: plans?.data, lastUpdated: [vehicles?.lastUpdated, statuses?.lastUpdated, discovery.lastUpdated].compactMap { $0?.date }.max())
+            plans: plans?.data,
+            lastUpdated: [vehicles?.lastUpdated, statuses?.lastUpdated, discovery.lastUpdated].compactMap { Self.plausible($0?.date, now: now) }
+                .max(),
+            now: now)
         guard !fleet.stations.isEmpty || !fleet.vehicles.isEmpty || stations != nil || vehicles != nil else { throw FeedError.noVehiclesOrStations }
-        built.withLock { $0 = Loaded(value: fleet, until: until) }
-        return fleet
+        return (fleet, until)
+    }
+
+    /// A reported time, unless it lies in the future (beyond a day of clock difference): a time the
+    /// feed cannot have seen is no time at all.
+    static func plausible(_ date: Date?, now: Date) -> Date? {
+        guard let date, date.timeIntervalSince(now) < 86_400 else { return nil }
+        return date
     }
 
     private func file<Payload: Decodable>(_ url: String, as type: Payload.Type, now: Date) async throws(FeedError) -> (
@@ -79,7 +102,8 @@ final class GBFSClient: FleetSource {
         } else {
             let response: RemoteResponse
             do {
-                response = try await http.send(RemoteRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
+                response = try await http.send(
+                    RemoteRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout, reach: url == feedURL ? nil : reach))
             } catch {
                 throw .unreachable("\(error)")
             }
@@ -105,7 +129,7 @@ final class GBFSClient: FleetSource {
     private func build(
         system: GBFSDocuments.SystemInformation?, types: GBFSDocuments.VehicleTypes?, stations: GBFSDocuments.StationInformation?,
         statuses: GBFSDocuments.StationStatus?, vehicles: GBFSDocuments.VehicleStatus?, plans: GBFSDocuments.PricingPlans?,
-        lastUpdated: Date?
+        lastUpdated: Date?, now: Date
     ) -> Fleet {
         let typesByID = Dictionary(
             (types?.vehicleTypes ?? []).map { entry in
@@ -136,7 +160,7 @@ final class GBFSClient: FleetSource {
                 capacity: entry.capacity, vehiclesAvailable: status?.vehiclesAvailable ?? status?.bikesAvailable ?? 0,
                 docksAvailable: status?.docksAvailable,
                 availableByType: Dictionary((status?.typesAvailable ?? []).map { ($0.vehicleTypeID, $0.count) }, uniquingKeysWith: +),
-                lastReported: status?.lastReported?.date, rentalURL: entry.rentalURIs?.web)
+                lastReported: Self.plausible(status?.lastReported?.date, now: now), rentalURL: entry.rentalURIs?.web)
         }
         let stationPoints = Dictionary(stationList.map { ($0.id, $0.point) }, uniquingKeysWith: { first, _ in first })
         var atUnknownStations = 0

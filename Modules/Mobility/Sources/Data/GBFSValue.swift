@@ -23,24 +23,35 @@ enum GBFSValue {
         }
     }
 
-    /// A time: POSIX seconds (v2) or RFC 3339 (v3), with or without fractional seconds.
+    /// A time: POSIX seconds (v2) or RFC 3339 (v3), with or without fractional seconds. A time
+    /// outside 2000…2100 is no time (nil), like a coordinate off the globe: `1e300`, `inf` and NaN
+    /// are nonsense, not dates. Seconds that are plainly milliseconds (as some feeds send) are read
+    /// as such.
     struct Timestamp: Decodable, Sendable {
-        var date: Date
+        static let plausible = 946_684_800.0...4_102_444_800.0
+
+        var date: Date?
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if let seconds = try? container.decode(Double.self) {
-                date = Date(timeIntervalSince1970: seconds)
+                date = Self.date(seconds: seconds)
                 return
             }
             let text = try container.decode(String.self)
             if let seconds = Double(text) {
-                date = Date(timeIntervalSince1970: seconds)
+                date = Self.date(seconds: seconds)
             } else if let parsed = Self.parse(text) {
-                date = parsed
+                date = Self.plausible.contains(parsed.timeIntervalSince1970) ? parsed : nil
             } else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text.prefix(40))' is not a time")
             }
+        }
+
+        static func date(seconds: Double) -> Date? {
+            if plausible.contains(seconds) { return Date(timeIntervalSince1970: seconds) }
+            if plausible.contains(seconds / 1000) { return Date(timeIntervalSince1970: seconds / 1000) }
+            return nil
         }
 
         static func parse(_ text: String) -> Date? {

@@ -34,13 +34,7 @@ struct MapModel: SceneModel {
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         let address = try context.parameters(MapAddress.self)
-        let fleet: Fleet
-        do {
-            fleet = try await self.fleet.fleet()
-        } catch let error as FeedError {
-            context.logger.error("mobility feed unavailable", metadata: ["reason": "\(error)"])
-            return .failed("The vehicles and stations could not be loaded just now. Please try again in a moment.")
-        }
+        let fleet = try await self.fleet.fleet()
         var viewport = fleet.bounds.map(MapViewport.framing) ?? MapViewport(centre: GeoPoint(latitude: 25.7617, longitude: -80.1918), zoom: 14)
         if let lat = address.lat, let lon = address.lon, GeoPoint(latitude: lat, longitude: lon).isValid {
             viewport = MapViewport(centre: GeoPoint(latitude: lat, longitude: lon), zoom: address.zoom ?? 15)
