@@ -30,7 +30,8 @@ public struct HostApplication: Sendable {
         self.logger = logger
         let metrics = plan.metrics
         sessions = try SessionStore(
-            storage: storage, hostKey: plan.hostKey, signInMerges: plan.registry.signInMerges, onCreate: { metrics.recordSessionCreated() })
+            storage: storage, hostKey: plan.hostKey, signInMerges: plan.registry.signInMerges,
+            visitorLimits: plan.settings.storage.visitorLimits, onCreate: { metrics.recordSessionCreated() })
         services = HostSceneServices(registry: plan.registry, flags: plan.flags, replacements: replacements)
         pages = PageWriter(
             links: LinkResolver(registry: plan.registry),

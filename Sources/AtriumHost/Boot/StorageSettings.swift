@@ -19,6 +19,13 @@ public struct StorageSettings: ModuleConfiguration, Equatable {
     /// How many seconds one operation may wait for PostgreSQL (a free connection and the answer)
     /// before its request fails with 503.
     public var timeout = 5
+    /// Anonymous visitors remembered at most (those who saved something); past it, the visitors not
+    /// seen for longest are forgotten with what they saved.
+    public var maxVisitors = VisitorLimits().maxVisitors
+    /// Records one anonymous visitor may keep.
+    public var maxVisitorRecords = VisitorLimits().maxRecords
+    /// Bytes (of stored JSON) one anonymous visitor may keep.
+    public var maxVisitorBytes = VisitorLimits().maxBytes
 
     public static let settingDescriptions = [
         "kind": "sqlite: one host, an embedded file; postgres: several hosts on one PostgreSQL server",
@@ -26,7 +33,15 @@ public struct StorageSettings: ModuleConfiguration, Equatable {
         "url": "With postgres: postgres://user:password@host:5432/database (options sslmode and schema); the password is never logged",
         "poolSize": "With postgres: the most connections this host opens",
         "timeout": "With postgres: the seconds one operation may wait for a connection and the server's answer before its request fails",
+        "maxVisitors": "Anonymous visitors who saved something kept at most; past it those not seen for longest are forgotten",
+        "maxVisitorRecords": "Records one anonymous visitor may keep",
+        "maxVisitorBytes": "Bytes of records one anonymous visitor may keep",
     ]
+
+    /// What anonymous visitors may keep.
+    @_spi(AtriumHost) public var visitorLimits: VisitorLimits {
+        VisitorLimits(maxVisitors: maxVisitors, maxRecords: maxVisitorRecords, maxBytes: maxVisitorBytes)
+    }
 
     public init() {}
     public init(path: String) { self.path = path }
@@ -64,6 +79,10 @@ public struct StorageSettings: ModuleConfiguration, Equatable {
         }
         if !(1...300).contains(timeout) {
             problems.append(SettingProblem(key: "timeout", message: "is \(timeout)", fix: "write a number of seconds from 1 to 300, such as 5"))
+        }
+        for (key, value) in [("maxVisitors", maxVisitors), ("maxVisitorRecords", maxVisitorRecords), ("maxVisitorBytes", maxVisitorBytes)]
+        where value < 1 {
+            problems.append(SettingProblem(key: key, message: "is \(value)", fix: "write a number of at least 1"))
         }
         return problems
     }

@@ -2,11 +2,13 @@
 
 /// The current owner's records: the signed-in user's if there is one, else the visitor's. The owner
 /// is looked up on first use, so a scene that stores nothing creates no session; a visitor who
-/// stores something is remembered, so it is kept while they keep coming back.
+/// stores something is remembered, so it is kept while they keep coming back, within what a
+/// visitor may keep (``VisitorLimits``).
 struct OwnerRecordStore: ForwardingRecordStore {
     let storage: any HostStorage
     let module: String
     let session: RequestSession
+    let quota: VisitorLimits
 
     func target() async throws -> any RecordStore {
         if let userID = await session.userID {
@@ -37,7 +39,7 @@ struct OwnerRecordStore: ForwardingRecordStore {
         if let userID = await session.userID {
             return storage.records(module: module, owner: .user(userID))
         }
-        return storage.records(module: module, owner: .visitor(try await session.visitorIDForStoring()))
+        return storage.records(module: module, owner: .visitor(try await session.visitorIDForStoring()), quota: quota)
     }
 
     /// What a visitor who arrived with this request has stored: nothing. Only read from; writes go

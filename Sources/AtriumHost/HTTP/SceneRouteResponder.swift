@@ -63,7 +63,7 @@ struct SceneRouteResponder: Sendable {
             clientAddress: ClientAddress.resolve(
                 peer: context.peerAddress, forwardedFor: request.headers[values: .xForwardedFor], trustedProxies: trustedProxies),
             session: session,
-            storage: OwnerRecordStore(storage: storage, module: route.moduleID, session: session),
+            storage: OwnerRecordStore(storage: storage, module: route.moduleID, session: session, quota: sessions.visitorLimits),
             logger: logger,
             services: services
         )

@@ -131,12 +131,39 @@ struct PostgresSessionTable: SessionTable {
         }
     }
 
-    func keepVisitor(_ visitorID: String, until expiresAt: Double) async throws {
-        try await run(
-            """
-            INSERT INTO visitors (visitor_id, expires_at) VALUES (\(visitorID), \(expiresAt))
-            ON CONFLICT (visitor_id) DO UPDATE SET expires_at = excluded.expires_at
-            """)
+    func keepVisitor(_ visitorID: String, until expiresAt: Double, atMost budget: Int) async throws -> [String] {
+        let logger = logger
+        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
+            try await connection.inTransaction(logger: logger) { connection in
+                // xmax = 0: the row was inserted, not updated. Only a new visitor can pass the budget.
+                let inserted = try await connection.query(
+                    """
+                    INSERT INTO visitors (visitor_id, expires_at) VALUES (\(visitorID), \(expiresAt))
+                    ON CONFLICT (visitor_id) DO UPDATE SET expires_at = excluded.expires_at RETURNING (xmax = 0)
+                    """, logger: logger)
+                var isNew = false
+                for try await flag in inserted.decode(Bool.self) { isNew = flag }
+                guard isNew else { return [] }
+                var over = -budget
+                for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM visitors", logger: logger).decode(Int.self) {
+                    over += count
+                }
+                guard over > 0 else { return [] }
+                let rows = try await connection.query(
+                    """
+                    DELETE FROM visitors WHERE visitor_id IN (
+                        SELECT visitor_id FROM visitors WHERE visitor_id <> \(visitorID) ORDER BY expires_at LIMIT \(over) FOR UPDATE SKIP LOCKED)
+                    RETURNING visitor_id
+                    """, logger: logger)
+                var forgotten: [String] = []
+                for try await id in rows.decode(String.self) { forgotten.append(id) }
+                if !forgotten.isEmpty {
+                    let owners = forgotten.map { RecordOwner.visitor($0).key }
+                    try await connection.query("DELETE FROM records WHERE owner = ANY(\(owners))", logger: logger)
+                }
+                return forgotten
+            }
+        }
     }
 
     func sessionRowCount() async throws -> Int { try await count("SELECT COUNT(*) FROM sessions") }

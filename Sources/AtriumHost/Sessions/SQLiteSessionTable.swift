@@ -135,11 +135,23 @@ struct SQLiteSessionTable: SessionTable {
         }
     }
 
-    func keepVisitor(_ visitorID: String, until expiresAt: Double) async throws {
+    func keepVisitor(_ visitorID: String, until expiresAt: Double, atMost budget: Int) async throws -> [String] {
         try await database.write { db in
+            let isNew = try Bool.fetchOne(db, sql: "SELECT 1 FROM visitors WHERE visitorID = ?", arguments: [visitorID]) == nil
             try db.execute(
                 sql: "INSERT INTO visitors (visitorID, expiresAt) VALUES (?, ?) ON CONFLICT (visitorID) DO UPDATE SET expiresAt = excluded.expiresAt",
                 arguments: [visitorID, expiresAt])
+            // Only a new visitor can take the count past the budget.
+            guard isNew else { return [] }
+            let over = (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visitors") ?? 0) - budget
+            guard over > 0 else { return [] }
+            let forgotten = try String.fetchAll(
+                db, sql: "SELECT visitorID FROM visitors WHERE visitorID != ? ORDER BY expiresAt LIMIT ?", arguments: [visitorID, over])
+            for id in forgotten {
+                try db.execute(sql: "DELETE FROM records WHERE owner = ?", arguments: [RecordOwner.visitor(id).key])
+                try db.execute(sql: "DELETE FROM visitors WHERE visitorID = ?", arguments: [id])
+            }
+            return forgotten
         }
     }
 

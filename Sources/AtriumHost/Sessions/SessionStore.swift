@@ -21,6 +21,8 @@ public struct SessionStore: Sendable {
     /// How long an anonymous visitor is remembered after their last use (and their records kept);
     /// signing in sets the session's own lifetime.
     public let lifetime: Duration
+    /// What anonymous visitors may keep, and how many are remembered.
+    let visitorLimits: VisitorLimits
     /// How each module's records saved before sign-in join the account's: module → collection → merge.
     let signInMerges: [String: [String: SignInMerge]]
     let now: @Sendable () -> Date
@@ -36,6 +38,7 @@ public struct SessionStore: Sendable {
         hostKey: HostKey,
         lifetime: Duration = .seconds(30 * 24 * 3600),
         signInMerges: [String: [String: SignInMerge]] = [:],
+        visitorLimits: VisitorLimits = VisitorLimits(),
         now: @escaping @Sendable () -> Date = Date.init,
         onCreate: @escaping @Sendable () -> Void = {}
     ) throws(HostKey.Unavailable) {
@@ -45,6 +48,7 @@ public struct SessionStore: Sendable {
         self.pass = try VisitorPass(hostKey: hostKey)
         self.lifetime = lifetime
         self.signInMerges = signInMerges
+        self.visitorLimits = visitorLimits
         self.now = now
         self.onCreate = onCreate
     }
@@ -170,8 +174,12 @@ public struct SessionStore: Sendable {
     }
 
     /// Remembers an anonymous visitor who saved something, for the lifetime from now: the periodic
-    /// purge deletes what they saved once they have not come back for that long.
+    /// purge deletes what they saved once they have not come back for that long. Past
+    /// `visitorLimits.maxVisitors`, the visitors not seen for longest are forgotten at once, with
+    /// what they saved.
     public func keepVisitor(_ visitorID: String) async throws {
-        try await table.keepVisitor(visitorID, until: now().timeIntervalSince1970 + Double(lifetime.components.seconds))
+        let forgotten = try await table.keepVisitor(
+            visitorID, until: now().timeIntervalSince1970 + Double(lifetime.components.seconds), atMost: visitorLimits.maxVisitors)
+        if !forgotten.isEmpty { records?.forget(owners: forgotten.map { RecordOwner.visitor($0).key }) }
     }
 }

@@ -29,8 +29,10 @@ public protocol SessionTable: Sendable {
     /// Deletes sessions expired at `current`, and visitors not seen since with what they saved;
     /// returns how many sessions and visitors.
     func purgeExpired(at current: Double) async throws -> Int
-    /// Remembers an anonymous visitor who saved something until `expiresAt`.
-    func keepVisitor(_ visitorID: String, until expiresAt: Double) async throws
+    /// Remembers an anonymous visitor who saved something until `expiresAt`; when that makes more
+    /// than `budget` visitors, forgets those who expire first (not seen for longest) with what they
+    /// saved, and returns their ids.
+    func keepVisitor(_ visitorID: String, until expiresAt: Double, atMost budget: Int) async throws -> [String]
     /// How many session rows there are, expired ones included (for tests).
     func sessionRowCount() async throws -> Int
     /// How many visitors are remembered (for tests).

@@ -8,8 +8,9 @@ import PostgresNIO
 public protocol HostStorage: AnyObject, Sendable {
     /// Where the data lives, for logs: a file path, or the server's address without its password.
     var location: String { get }
-    /// A module's records for one owner.
-    func records(module: String, owner: RecordOwner) -> any RecordStore
+    /// A module's records for one owner; with `quota`, a write that would take the owner (an
+    /// anonymous visitor) past it throws ``VisitorQuotaExceeded``.
+    func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore
     /// Runs the module's migrations that have not yet succeeded, each once, even when several
     /// hosts start together.
     func migrate(module: String, migrations: [StorageMigration]) async throws
@@ -24,6 +25,11 @@ public protocol HostStorage: AnyObject, Sendable {
     /// several hosts write it.
     var recordCache: RecordCache? { get }
     var sessionCache: SessionCache? { get }
+}
+
+extension HostStorage {
+    /// A module's records for one owner, with no quota.
+    public func records(module: String, owner: RecordOwner) -> any RecordStore { records(module: module, owner: owner, quota: nil) }
 }
 
 extension HostStorage {

@@ -13,6 +13,9 @@ struct PostgresRecordStore: RecordStore {
     let logger: Logger
     let module: String
     let owner: String
+    /// An anonymous visitor's limits, checked on the connection of each write that keeps something
+    /// (two of one visitor's writes at once may each pass: the limit is a bound, not an exact count).
+    let quota: VisitorLimits?
 
     /// The primary key of an id: its SHA-256 (see ``PostgresHostSchema``).
     static func key(_ id: String) -> ByteBuffer { ByteBuffer(bytes: SHA256.hash(data: Array(id.utf8))) }
@@ -39,19 +42,40 @@ struct PostgresRecordStore: RecordStore {
 
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
-        try await run(
-            """
-            INSERT INTO records (module, owner, collection, key, id, json, updated_at)
-            VALUES (\(module), \(owner), \(collection), \(Self.key(id)), \(ByteBuffer(string: id)), \(json), \(Date().timeIntervalSince1970))
-            ON CONFLICT (module, owner, collection, key) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at
-            """)
+        let (module, owner, quota, logger) = (module, owner, quota, logger)
+        try await client.withBoundedConnection(watchdog: watchdog) { connection in
+            try await Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
+            try await connection.query(
+                """
+                INSERT INTO records (module, owner, collection, key, id, json, updated_at)
+                VALUES (\(module), \(owner), \(collection), \(Self.key(id)), \(ByteBuffer(string: id)), \(json), \(Date().timeIntervalSince1970))
+                ON CONFLICT (module, owner, collection, key) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at
+                """, logger: logger)
+        }
     }
 
     func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
         let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
-        let (module, owner, logger) = (module, owner, logger)
+        let (module, owner, quota, logger) = (module, owner, quota, logger)
         return try await client.withBoundedConnection(watchdog: watchdog) { connection in
-            try await Self.insert(json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
+            try await Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
+            return try await Self.insert(json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
+        }
+    }
+
+    /// Throws when the owner's other records and this one would pass `quota`.
+    private static func check(
+        _ quota: VisitorLimits?, adding json: ByteBuffer, module: String, owner: String, collection: String, id: String,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        guard let quota else { return }
+        let rows = try await connection.query(
+            """
+            SELECT COUNT(*)::bigint, COALESCE(SUM(length(json)), 0)::bigint FROM records
+            WHERE owner = \(owner) AND NOT (module = \(module) AND collection = \(collection) AND key = \(key(id)))
+            """, logger: logger)
+        for try await (count, bytes) in rows.decode((Int, Int).self) {
+            try quota.check(records: count, bytes: bytes, newBytes: json.readableBytes)
         }
     }
 
@@ -90,7 +114,7 @@ struct PostgresRecordStore: RecordStore {
         in collection: String,
         _ change: @escaping @Sendable (inout Record?) throws -> Result
     ) async throws -> Result {
-        let (module, owner, logger) = (module, owner, logger)
+        let (module, owner, quota, logger) = (module, owner, quota, logger)
         while true {
             do {
                 return try await client.withBoundedConnection(watchdog: watchdog) { connection in
@@ -106,6 +130,8 @@ struct PostgresRecordStore: RecordStore {
                         let result = try change(&record)
                         if let record {
                             let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
+                            try await Self.check(
+                                quota, adding: json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
                             if stored != nil {
                                 try await connection.query(
                                     """

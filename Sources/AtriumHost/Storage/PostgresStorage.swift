@@ -144,8 +144,8 @@ public final class PostgresStorage: HostStorage {
         }
     }
 
-    public func records(module: String, owner: RecordOwner) -> any RecordStore {
-        PostgresRecordStore(client: client, watchdog: watchdog, logger: logger, module: module, owner: owner.key)
+    public func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore {
+        PostgresRecordStore(client: client, watchdog: watchdog, logger: logger, module: module, owner: owner.key, quota: quota)
     }
 
     /// Runs the module's migrations that have not yet succeeded, under the migration lock, each in

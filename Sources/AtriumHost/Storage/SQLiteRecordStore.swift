@@ -9,6 +9,8 @@ struct SQLiteRecordStore: RecordStore {
     let cache: RecordCache
     let module: String
     let owner: String
+    /// An anonymous visitor's limits, checked in the transaction of each write that keeps something.
+    let quota: VisitorLimits?
 
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
         let key = RecordCache.Key(module: module, collection: collection, id: id)
@@ -65,7 +67,8 @@ struct SQLiteRecordStore: RecordStore {
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         let json = try JSONEncoder().encode(record)
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
-        try await database.write { [module, owner] db in
+        try await database.write { [module, owner, quota] db in
+            try Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, in: db)
             try Self.upsert(json, module: module, owner: owner, collection: collection, id: id, in: db)
         }
     }
@@ -73,7 +76,8 @@ struct SQLiteRecordStore: RecordStore {
     func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
         let json = try JSONEncoder().encode(record)
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
-        return try await database.write { [module, owner] db in
+        return try await database.write { [module, owner, quota] db in
+            try Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, in: db)
             try db.execute(
                 sql: """
                     INSERT INTO records (module, owner, collection, id, json, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
@@ -104,7 +108,7 @@ struct SQLiteRecordStore: RecordStore {
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
         // GRDB runs every write of the pool one after another, each in its own transaction, so
         // the read and the write below cannot interleave with another writer.
-        return try await database.write { [module, owner] db in
+        return try await database.write { [module, owner, quota] db in
             let stored = try Data.fetchOne(
                 db,
                 sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
@@ -113,7 +117,9 @@ struct SQLiteRecordStore: RecordStore {
             var record = try stored.map { try JSONDecoder().decode(type, from: $0) }
             let result = try change(&record)
             if let record {
-                try Self.upsert(try JSONEncoder().encode(record), module: module, owner: owner, collection: collection, id: id, in: db)
+                let json = try JSONEncoder().encode(record)
+                try Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, in: db)
+                try Self.upsert(json, module: module, owner: owner, collection: collection, id: id, in: db)
             } else if stored != nil {
                 try db.execute(
                     sql: "DELETE FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
@@ -122,6 +128,21 @@ struct SQLiteRecordStore: RecordStore {
             }
             return result
         }
+    }
+
+    /// Throws when the owner's other records and this one would pass `quota`.
+    private static func check(
+        _ quota: VisitorLimits?, adding json: Data, module: String, owner: String, collection: String, id: String, in db: Database
+    ) throws {
+        guard let quota else { return }
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT COUNT(*), COALESCE(SUM(LENGTH(json)), 0) FROM records
+                WHERE owner = ? AND NOT (module = ? AND collection = ? AND id = ?)
+                """,
+            arguments: [owner, module, collection, id])
+        try quota.check(records: row?[0] ?? 0, bytes: row?[1] ?? 0, newBytes: json.count)
     }
 
     private static func upsert(_ json: Data, module: String, owner: String, collection: String, id: String, in db: Database) throws {

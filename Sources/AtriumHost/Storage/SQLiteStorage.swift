@@ -116,8 +116,8 @@ public final class SQLiteStorage: HostStorage {
 
     public var location: String { path }
 
-    public func records(module: String, owner: RecordOwner) -> any RecordStore {
-        SQLiteRecordStore(database: database, cache: cache, module: module, owner: owner.key)
+    public func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore {
+        SQLiteRecordStore(database: database, cache: cache, module: module, owner: owner.key, quota: quota)
     }
 
     /// Runs the module's migrations that have not yet succeeded, each in its own transaction,

@@ -107,6 +107,10 @@ struct SceneHandler<Model: SceneModel>: Sendable {
             request.context.logger.warning("scene unavailable", metadata: ["reason": "\(unavailable.description)"])
             return screen(for: .failed(unavailable.visitorMessage), status: .serviceUnavailable, request: request)
         }
+        if error is VisitorQuotaExceeded {
+            request.context.logger.notice("visitor's records at their limit")
+            return screen(for: .failed(VisitorQuotaExceeded.message), status: .contentTooLarge, request: request)
+        }
         request.context.logger.error(
             "scene failed",
             metadata: ["module": "\(request.context.moduleID)", "error": "\(String(describing: type(of: error)))"]

@@ -13,4 +13,5 @@ public struct SceneStatus: Sendable, Equatable, Hashable {
     public static let tooManyRequests = SceneStatus(code: 429)
     public static let internalServerError = SceneStatus(code: 500)
     public static let serviceUnavailable = SceneStatus(code: 503)
+    public static let contentTooLarge = SceneStatus(code: 413)
 }
