@@ -174,7 +174,12 @@ public struct LoginModule: AtriumModule {
             }
         }
         let codeSignIn = CodeSignIn(
-            verifier: verifier, accounts: accounts, codes: codes, delivery: delivery, attempts: StoredCodeAttempts(records: registrar.sharedRecords),
+            verifier: verifier, accounts: accounts, codes: codes, delivery: delivery,
+            counters: CodeCounters(
+                guessesByAddress: StoredCodeAttempts(records: registrar.sharedRecords, collection: "code-attempts"),
+                guessesByEmail: StoredCodeAttempts(records: registrar.sharedRecords, collection: "code-guesses"),
+                requestsByAddress: StoredCodeAttempts(records: registrar.sharedRecords, collection: "code-requests"),
+                sendsByEmail: StoredCodeAttempts(records: registrar.sharedRecords, collection: "code-sends")),
             length: settings.length, lifetime: TimeInterval(settings.expiryMinutes * 60), makeCode: { services.random.digits($0) },
             now: { services.clock.now })
 

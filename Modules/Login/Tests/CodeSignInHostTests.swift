@@ -200,14 +200,24 @@ struct CodeSignInHostTests {
             _ = try await browser.get("/otp")
             #expect(try await browser.post("/otp", form: ["code": "2468"]).body.contains("INVALID CODE"), "expired")
 
+            // A day later (so the wrong code above no longer slows the account down).
+            services.clock.advance(minutes: 24 * 60)
             services.random.script(digits: "1357")
             _ = try await Self.askForCode(browser)
             _ = try await browser.get("/otp")
-            for wrong in ["0001", "0002", "0003", "0004", "0005"] {
-                #expect(try await browser.post("/otp", form: ["code": wrong]).status == 401)
+            for (wrong, wait) in [("0001", 0.0), ("0002", 0), ("0003", 0), ("0004", 1), ("0005", 2)] {
+                services.clock.advance(minutes: wait)
+                #expect(try await browser.post("/otp", form: ["code": wrong]).status == 401, "\(wrong)")
             }
+            let paced = try await browser.post("/otp", form: ["code": "1357"])
+            #expect(paced.status == 429, "five wrong codes for the account: it waits 4 minutes now")
+            #expect(paced.body.contains("Too many tries. Please wait 4 minutes and try again."))
+            services.clock.advance(minutes: 4)
             let late = try await browser.post("/otp", form: ["code": "1357"])
             #expect(late.status == 401, "the code died after 5 wrong tries")
+            _ = try await browser.get("/login")
+            let password = try await browser.post("/login", form: ["email": "ada@example.com", "password": "correct horse battery"])
+            #expect(password.status == 303, "the account's password sign-in is never slowed")
         }
     }
 

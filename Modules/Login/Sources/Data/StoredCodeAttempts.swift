@@ -1,13 +1,14 @@
 import AtriumSDK
 
-/// The code throttle's counts per client address, in the module's shared records (a restart keeps them).
+/// One of code sign-in's counts (by client address, or by email), in the module's shared records
+/// (a restart keeps them).
 struct StoredCodeAttempts: CodeAttemptRepository {
-    static let collection = "code-attempts"
-
     let records: any RecordStore
+    /// Which count: "code-attempts", "code-guesses", "code-requests" or "code-sends".
+    let collection: String
 
     func update<Result: Sendable>(for address: String, _ change: @escaping @Sendable (inout CodeAttempts) -> Result) async throws -> Result {
-        try await records.update(CodeAttempts.self, id: address, in: Self.collection) { stored in
+        try await records.update(CodeAttempts.self, id: address, in: collection) { stored in
             var attempts = stored ?? CodeAttempts()
             let result = change(&attempts)
             stored = attempts.times.isEmpty ? nil : attempts

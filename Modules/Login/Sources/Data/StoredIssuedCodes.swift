@@ -25,6 +25,10 @@ final class StoredIssuedCodes: IssuedCodeRepository {
         try await records.save(record, id: email, in: Self.collection)
     }
 
+    func issueNone() async {
+        _ = await hasher.hash("no code is issued")
+    }
+
     func consume(_ code: String, email: String, at now: Date) async throws -> String? {
         let taken = try await records.update(IssuedCodeRecord.self, id: email, in: Self.collection) { stored -> IssuedCodeRecord? in
             guard var record = stored else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// At most 10 failed codes per client address in 15 minutes reach a verifier.
+/// At most `limit` tries per client address in `window`: 10 failed codes in 15 minutes reach a
+/// verifier, 10 codes asked for in 15 minutes are sent.
 ///
 /// Each try counts from the moment it is let in (so parallel tries cannot all slip in before the
 /// first failure is written); a try that did not fail is given back afterwards.
@@ -8,7 +9,10 @@ public struct CodeThrottle: Sendable {
     public var limit = 10
     public var window: TimeInterval = 15 * 60
 
-    public init() {}
+    public init(limit: Int = 10, window: TimeInterval = 15 * 60) {
+        self.limit = limit
+        self.window = window
+    }
 
     /// Lets one try in at `now`, counting it, or refuses it: the minutes to wait (at least 1).
     public func admit(_ attempts: inout CodeAttempts, at now: Date) -> Int? {

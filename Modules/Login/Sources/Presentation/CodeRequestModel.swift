@@ -27,7 +27,7 @@ struct CodeRequestModel: SceneModel {
         switch action {
         case .request(let fields):
             let email = fields.email ?? ""
-            switch try await codes.requestCode(for: email) {
+            switch try await codes.requestCode(for: email, from: context.clientAddress) {
             case .success:
                 try await StoredCodeProgress(records: context.storage).setPendingEmail(EmailAddress.normalized(email))
                 return .navigate(otp(returnTo: context.returnTo.map(LinkTarget.path)))
@@ -35,6 +35,14 @@ struct CodeRequestModel: SceneModel {
                 return .invalid(
                     State(
                         email: String(email.prefix(TextLimit.email.characters)), error: LoginError.invalidEmail.description,
+                        returnTo: context.returnTo))
+            case .failure(.tooManyRequests(let minutes)):
+                context.logger.notice("code refused", metadata: ["reason": "too many codes asked for from this address"])
+                return .tooManyRequests(
+                    State(
+                        email: String(email.prefix(TextLimit.email.characters)),
+                        error:
+                            "Too many codes were asked for from this network. Please wait \(minutes) minute\(minutes == 1 ? "" : "s") and try again.",
                         returnTo: context.returnTo))
             case .failure(.deliveryFailed(let reason)):
                 context.logger.error("one-time code not delivered", metadata: ["reason": "\(reason)"])
