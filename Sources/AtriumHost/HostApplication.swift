@@ -31,7 +31,8 @@ public struct HostApplication: Sendable {
         let metrics = plan.metrics
         sessions = try SessionStore(
             storage: storage, hostKey: plan.hostKey, signInMerges: plan.registry.signInMerges,
-            visitorLimits: plan.settings.storage.visitorLimits, onCreate: { metrics.recordSessionCreated() })
+            visitorLimits: plan.settings.storage.visitorLimits, sessionManager: plan.registry.provider(of: .currentUser),
+            onCreate: { metrics.recordSessionCreated() })
         services = HostSceneServices(registry: plan.registry, flags: plan.flags, replacements: replacements)
         pages = PageWriter(
             links: LinkResolver(registry: plan.registry),

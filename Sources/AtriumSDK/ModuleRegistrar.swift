@@ -27,6 +27,9 @@ public final class ModuleRegistrar {
     public let publicURL: String
 
     let manifest: ModuleManifest
+    /// Whether the host lets this module sign visitors in and out: it is the one enabled module
+    /// that provides ``CapabilityName/currentUser``.
+    let managesSessions: Bool
     @_spi(AtriumHost) public private(set) var scenes: [SceneRegistration] = []
     @_spi(AtriumHost) public private(set) var routes: [RouteRegistration] = []
     @_spi(AtriumHost) public private(set) var factories: [ObjectIdentifier: UseCaseFactory] = [:]
@@ -41,13 +44,17 @@ public final class ModuleRegistrar {
     /// Routes declared but not yet given to a scene or an endpoint: the host reports them.
     private var unserved: [(method: HTTPMethodName, pattern: RoutePattern)] = []
 
+    /// `managesSessions` is the host's grant of ``userSessions()`` (by default: the manifest
+    /// provides the current user).
     @_spi(AtriumHost)
     public init(
-        manifest: ModuleManifest, logger: Logger, services: HostServices, sharedRecords: any RecordStore, publicURL: String = "http://localhost"
+        manifest: ModuleManifest, logger: Logger, services: HostServices, sharedRecords: any RecordStore, publicURL: String = "http://localhost",
+        managesSessions: Bool? = nil
     ) {
         self.moduleID = manifest.id
         self.publicURL = publicURL
         self.manifest = manifest
+        self.managesSessions = managesSessions ?? manifest.provides.contains(.currentUser)
         self.logger = logger
         self.services = services
         self.sharedRecords = sharedRecords
@@ -232,17 +239,23 @@ public final class ModuleRegistrar {
         factories[ObjectIdentifier(type)] = UseCaseFactory(typeName: String(describing: type), lifetime: lifetime, make: { try make($0) })
     }
 
-    /// Provides a capability other modules may use. Declare it in the manifest's `provides` too.
+    /// Provides a capability other modules may use. Declare it in the manifest's `provides` too:
+    /// providing what the manifest does not declare is a problem the host reports at boot.
     public func provide<Value>(_ capability: Capability<Value>, _ value: Value) {
+        guard manifest.provides.contains(capability.name) else {
+            problems.append("module '\(moduleID)' provides '\(capability.name)', which its manifest does not declare in provides")
+            return
+        }
         capabilities[capability.name] = value
     }
 
-    /// Signing visitors in and out: only for the module that provides ``CapabilityName/currentUser``.
+    /// Signing visitors in and out: only for the module the host lets provide
+    /// ``CapabilityName/currentUser`` (the one enabled module whose manifest provides it).
     public func userSessions() throws(SettingProblem) -> UserSessions {
-        guard manifest.provides.contains(.currentUser) else {
+        guard managesSessions else {
             throw SettingProblem(
                 key: "", message: "only the module that provides 'current-user' may sign visitors in",
-                fix: "declare provides: [.currentUser] in the manifest, and provide it")
+                fix: "declare provides: [.currentUser] in the manifest, provide it, and enable no other module that does")
         }
         return UserSessions(moduleID: moduleID)
     }

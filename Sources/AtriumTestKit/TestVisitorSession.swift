@@ -31,6 +31,8 @@ struct TestSessionControl: SessionControl {
 
     func visitorID() async throws -> String { try await session.visitorID() }
     var userID: String? { get async { session.userID } }
-    func signIn(userID: String, lifetime: Duration) async throws { try await session.signIn(userID: userID, lifetime: lifetime) }
-    func signOut() async throws { try await session.signOut() }
+    func signIn(userID: String, lifetime: Duration, by module: String) async throws {
+        try await session.signIn(userID: userID, lifetime: lifetime)
+    }
+    func signOut(by module: String) async throws { try await session.signOut() }
 }

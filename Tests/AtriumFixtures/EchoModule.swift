@@ -6,6 +6,7 @@ import Foundation
 struct EchoModule: AtriumModule {
     struct Item: RouteParameters { var id: Int }
     struct Message: Codable, Sendable { var text: String }
+    struct Pass: Codable, Sendable { var user: String }
     struct Echo: Codable, Sendable, Equatable {
         var id: Int
         var text: String
@@ -26,5 +27,14 @@ struct EchoModule: AtriumModule {
             return .json(Echo(id: id, text: message.text, count: count), status: .created)
         }
         registrar.endpoint(.get, "/echo/health") { _ in .json(["status": "ok"]) }
+        // A token this module mints, and its check: another module's tokens must not pass it.
+        let tokens = registrar.services.tokens
+        registrar.endpoint(.get, "/echo/token") { _ in .json(["token": try await tokens.sign(Pass(user: "ada"), lifetime: .seconds(60))]) }
+        registrar.endpoint(.post, "/echo/token") { request in
+            guard let token = request.bearerToken, let pass = try? await tokens.verify(token, as: Pass.self) else {
+                return .json(["error": "unauthorized"], status: .unauthorized)
+            }
+            return .json(["user": pass.user])
+        }
     }
 }

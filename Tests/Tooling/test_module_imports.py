@@ -54,5 +54,23 @@ def test_a_module_reaching_into_the_host_or_another_library_fails(tmp_path):
     assert "PilotTests.swift" not in result.stderr, "tests may use the test kit and the host"
 
 
+def test_an_spi_import_is_refused_however_it_is_written(tmp_path):
+    """Found by trying to break the check: `@preconcurrency @_spi(AtriumHost) import AtriumSDK`
+    passed, and so did `@_spi(AtriumHost)` alone on the line above the import."""
+    root = tree(tmp_path, {
+        "Modules/Pilot/Sources/A.swift": "@preconcurrency @_spi(AtriumHost) import AtriumSDK\n",
+        "Modules/Pilot/Sources/B.swift": "import Foundation\n@_spi(AtriumHost)\nimport AtriumSDK\n",
+        "Modules/Pilot/Sources/C.swift": "@_spi(AtriumHost)\n  @preconcurrency\n\n  public import AtriumSDK\n",
+        "Modules/Pilot/Sources/D.swift": "@_spiOnly import AtriumSDK\n@_private(sourceFile: \"x.swift\") import AtriumSDK\n",
+        "Modules/Pilot/Sources/Fine.swift": "// @_spi(AtriumHost)\nimport AtriumSDK\nlet text = \"@_spi(AtriumHost) import AtriumSDK\"\n/* import Cookbook */\n",
+        "Modules/Cookbook/Sources/Cookbook.swift": "import AtriumSDK\n",
+    })
+    result = run(root)
+    assert result.returncode == 1
+    for place in ["A.swift:1", "B.swift:3", "C.swift:4", "D.swift:1", "D.swift:2"]:
+        assert f"Modules/Pilot/Sources/{place}: module 'Pilot' imports the host's side of the SDK (@_spi)" in result.stderr, (place, result.stderr)
+    assert "Fine.swift" not in result.stderr
+
+
 def test_this_repository_passes():
     assert run(ROOT).returncode == 0

@@ -84,6 +84,7 @@ public struct HostPlan: Sendable {
 
         let unmet = unmetRequirements(enabled: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
         problems += unmet.map(\.problem)
+        problems += sharedCapabilities(enabled: enabled.map(\.manifest))
 
         var ordered: [ModuleManifest] = []
         do {
@@ -113,12 +114,19 @@ public struct HostPlan: Sendable {
                 continue
             }
             let sharedRecords = DeferredRecordStore(module: manifest.id)
+            // Each module signs with a key of its own and its id as the audience: a token one module
+            // mints never verifies in another.
             let moduleServices = services.replacing(
                 http: MeteredHTTPClient(inner: services.http, module: manifest.id, metrics: metrics),
-                metrics: metrics.moduleMetrics(module: manifest.id))
+                metrics: metrics.moduleMetrics(module: manifest.id),
+                tokens: JWTTokenSigner(hostKey: hostKey, clock: services.clock, audience: manifest.id))
+            // Signing visitors in is granted here, to the one enabled module providing the current user.
+            let managesSessions =
+                manifest.provides.contains(.currentUser)
+                && !enabled.contains { $0.manifest.id != manifest.id && $0.manifest.provides.contains(.currentUser) }
             let registrar = ModuleRegistrar(
                 manifest: manifest, logger: logger.with(module: manifest.id), services: moduleServices, sharedRecords: sharedRecords,
-                publicURL: settings.http.effectivePublicURL)
+                publicURL: settings.http.effectivePublicURL, managesSessions: managesSessions)
             do {
                 let start = ContinuousClock.now
                 try await entry.register(in: registrar, configuration: configuration)
@@ -213,6 +221,22 @@ public struct HostPlan: Sendable {
             secrets: section(SecretsSettings.self, "secrets"),
             modules: modules
         )
+    }
+
+    /// A capability two enabled modules provide: which one would answer is not the operator's
+    /// choice, and a second provider of the current user could sign anyone in.
+    private static func sharedCapabilities(enabled: [ModuleManifest]) -> [ConfigurationProblem] {
+        var providers: [CapabilityName: [String]] = [:]
+        for manifest in enabled {
+            for capability in manifest.provides { providers[capability, default: []].append(manifest.id) }
+        }
+        return providers.filter { $0.value.count > 1 }.sorted { $0.key.rawValue < $1.key.rawValue }.map { capability, ids in
+            ConfigurationProblem(
+                key: "modules",
+                message:
+                    "modules \(ids.map { "'\($0)'" }.joined(separator: " and ")) \(ids.count == 2 ? "both" : "all") provide '\(capability)'; only one may",
+                fix: "enable only one of them")
+        }
     }
 
     private static func unmetRequirements(

@@ -35,6 +35,11 @@ public struct HostRegistry: Sendable {
         return route.pattern.path(with: [:])
     }
 
+    /// The module that provides `capability` (the host refuses to boot two).
+    public func provider(of capability: CapabilityName) -> String? {
+        modules.first { $0.manifest.provides.contains(capability) }?.manifest.id
+    }
+
     public func capability<Value>(_ capability: Capability<Value>) -> Value? {
         capabilities[capability.name] as? Value
     }

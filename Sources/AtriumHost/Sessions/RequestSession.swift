@@ -181,7 +181,19 @@ final class RequestSession: SessionControl {
         return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
-    func signIn(userID: String, lifetime: Duration) async throws {
+    /// Why a sign-in or sign-out was refused: the module asking is not the one the host lets
+    /// manage sessions.
+    struct NotGranted: Error, CustomStringConvertible {
+        var module: String
+        var description: String { "module '\(module)' may not sign visitors in or out" }
+    }
+
+    private func checkGrant(_ module: String) throws {
+        guard module == store.sessionManager else { throw NotGranted(module: module) }
+    }
+
+    func signIn(userID: String, lifetime: Duration, by module: String) async throws {
+        try checkGrant(module)
         let current = try await current()
         let (token, isPass) = state.withLock { ($0.token, $0.isPass) }
         let visitor = current?.visitorID ?? VisitorPass.newVisitorID()
@@ -197,7 +209,8 @@ final class RequestSession: SessionControl {
         }
     }
 
-    func signOut() async throws {
+    func signOut(by module: String) async throws {
+        try checkGrant(module)
         let (token, isPass) = state.withLock { ($0.token, $0.isPass) }
         if let token, !isPass { try await store.revoke(token: token) }
         state.withLock { state in

@@ -23,6 +23,8 @@ public struct SessionStore: Sendable {
     public let lifetime: Duration
     /// What anonymous visitors may keep, and how many are remembered.
     let visitorLimits: VisitorLimits
+    /// The module that may sign visitors in and out: the one that provides the current user.
+    let sessionManager: String?
     /// How each module's records saved before sign-in join the account's: module → collection → merge.
     let signInMerges: [String: [String: SignInMerge]]
     let now: @Sendable () -> Date
@@ -39,6 +41,7 @@ public struct SessionStore: Sendable {
         lifetime: Duration = .seconds(30 * 24 * 3600),
         signInMerges: [String: [String: SignInMerge]] = [:],
         visitorLimits: VisitorLimits = VisitorLimits(),
+        sessionManager: String? = nil,
         now: @escaping @Sendable () -> Date = Date.init,
         onCreate: @escaping @Sendable () -> Void = {}
     ) throws(HostKey.Unavailable) {
@@ -49,6 +52,7 @@ public struct SessionStore: Sendable {
         self.lifetime = lifetime
         self.signInMerges = signInMerges
         self.visitorLimits = visitorLimits
+        self.sessionManager = sessionManager
         self.now = now
         self.onCreate = onCreate
     }

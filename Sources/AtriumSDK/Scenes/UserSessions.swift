@@ -11,11 +11,11 @@ public struct UserSessions: Sendable {
     /// nothing), what the visitor saved moves to the account, and the session lasts `lifetime`
     /// after each use.
     public func signIn(userID: String, lifetime: Duration, in context: SceneContext) async throws {
-        try await context.sessionControl.signIn(userID: userID, lifetime: lifetime)
+        try await context.sessionControl.signIn(userID: userID, lifetime: lifetime, by: moduleID)
     }
 
     /// Signs the visitor of `context` out, revoking the session on the server.
     public func signOut(in context: SceneContext) async throws {
-        try await context.sessionControl.signOut()
+        try await context.sessionControl.signOut(by: moduleID)
     }
 }

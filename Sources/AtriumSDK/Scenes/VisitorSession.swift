@@ -14,8 +14,9 @@ public protocol VisitorSession: Sendable {
 @_spi(AtriumHost)
 public protocol SessionControl: VisitorSession {
     /// Marks the session as signed in as `userID` and rotates the session id; the session then
-    /// lasts `lifetime` after each use.
-    func signIn(userID: String, lifetime: Duration) async throws
+    /// lasts `lifetime` after each use. `module` is the module asking: the host refuses any but the
+    /// one it lets manage sessions.
+    func signIn(userID: String, lifetime: Duration, by module: String) async throws
     /// Revokes the session on the server; the old cookie opens nothing afterwards.
-    func signOut() async throws
+    func signOut(by module: String) async throws
 }

@@ -28,12 +28,12 @@ public struct HostServices: Sendable {
     /// with no port (tests and `atrium render` included).
     public func localURL(_ path: String) -> String { Self.localOrigin + path }
 
-    /// The same services with `http` (and `metrics`) replaced: the host routes ``localURL(_:)``
-    /// addresses through it, and gives each module its own counters.
+    /// The same services with `http` (and `metrics`, `tokens`) replaced: the host routes
+    /// ``localURL(_:)`` addresses through it, and gives each module its own counters and token key.
     @_spi(AtriumHost)
-    public func replacing(http: any RemoteHTTPClient, metrics: ModuleMetrics? = nil) -> HostServices {
+    public func replacing(http: any RemoteHTTPClient, metrics: ModuleMetrics? = nil, tokens: (any TokenSigner)? = nil) -> HostServices {
         HostServices(
-            http: http, passwords: passwords, secrets: secrets, tokens: tokens, openID: openID, clock: clock, random: random,
+            http: http, passwords: passwords, secrets: secrets, tokens: tokens ?? self.tokens, openID: openID, clock: clock, random: random,
             metrics: metrics ?? self.metrics)
     }
 
