@@ -28,7 +28,7 @@ public struct TestSignInModule: AtriumModule {
         let sessions: UserSessions
 
         func load(_ context: SceneContext) async throws -> SceneState<String?> {
-            .loaded(await context.session.userID)
+            .loaded(try await context.session.userID)
         }
 
         func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<String?> {

@@ -47,7 +47,7 @@ struct ModulePowersTests {
         await #expect(throws: RequestSession.NotGranted.self) { try await session.signIn(userID: "ada", lifetime: .seconds(60), by: "other") }
         await #expect(throws: RequestSession.NotGranted.self) { try await session.signOut(by: "other") }
         try await session.signIn(userID: "ada", lifetime: .seconds(60), by: "login")
-        #expect(await session.userID == "ada")
+        #expect(try await session.userID == "ada")
     }
 
     @Test func aTokenOneModuleMintedNeverVerifiesInAnother() async throws {

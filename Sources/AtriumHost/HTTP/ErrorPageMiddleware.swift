@@ -31,6 +31,14 @@ struct ErrorPageMiddleware: RouterMiddleware {
                 context.logger.error("request failed", metadata: ["status": "\(error.status.code)"])
                 return try await page(StandardScreens.error, "error", .internalServerError, request, context)
             }
+        } catch let error as any TemporarilyUnavailable {
+            // Most often the storage: reading the session or a guard's user.
+            context.logger.warning("request unavailable", metadata: ["reason": "\(error.description)"])
+            // A GET tries the same address again; after a form, the page it came from.
+            let retry = request.method == .get ? LocalPath.validated(request.uri.path) : SceneRouteResponder.localReferer(of: request)
+            return try await pages.response(
+                for: StandardScreens.unavailable(error.visitorMessage, retry: retry ?? "/"), status: .serviceUnavailable, request: request,
+                session: nil, logger: context.logger)
         } catch is NIOTooManyBytesError {
             return try await page(StandardScreens.tooLarge, "tooLarge", .contentTooLarge, request, context)
         } catch is HTTPParserError {

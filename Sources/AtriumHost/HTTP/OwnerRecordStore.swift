@@ -11,7 +11,7 @@ struct OwnerRecordStore: ForwardingRecordStore {
     let quota: VisitorLimits
 
     func target() async throws -> any RecordStore {
-        if let userID = await session.userID {
+        if let userID = try await session.userID {
             return storage.records(module: module, owner: .user(userID))
         }
         guard let visitorID = try await session.visitorIDForReading() else { return NothingStored() }
@@ -36,7 +36,7 @@ struct OwnerRecordStore: ForwardingRecordStore {
     }
 
     private func writable() async throws -> any RecordStore {
-        if let userID = await session.userID {
+        if let userID = try await session.userID {
             return storage.records(module: module, owner: .user(userID))
         }
         return storage.records(module: module, owner: .visitor(try await session.visitorIDForStoring()), quota: quota)

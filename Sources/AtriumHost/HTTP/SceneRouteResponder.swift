@@ -34,7 +34,7 @@ struct SceneRouteResponder: Sendable {
                     for: StandardScreens.badRequest(problem, back: back), status: .badRequest, request: request, session: nil, logger: logger)
             }
             let token = request.headers[.csrfToken] ?? action.csrfToken
-            switch await session.check(csrfToken: token, policy: route.formTokens) {
+            switch try await session.check(csrfToken: token, policy: route.formTokens) {
             case .accepted:
                 break
             case .fromReplacedSession:
@@ -79,7 +79,7 @@ struct SceneRouteResponder: Sendable {
     }
 
     private func isSignedIn(_ session: RequestSession) async throws -> Bool {
-        guard let userID = await session.userID, let users = services.registry.capability(.currentUser) else { return false }
+        guard let userID = try await session.userID, let users = services.registry.capability(.currentUser) else { return false }
         return try await users.user(withID: userID) != nil
     }
 

@@ -103,6 +103,14 @@ enum StandardScreens {
         )
     }
 
+    /// What cannot be done just now (the storage is not answering), with a way to try again.
+    static func unavailable(_ message: String, retry: String) -> Screen {
+        Screen(
+            title: "Try again in a moment",
+            content: [.message(Message(message, kind: .error)), .link(Link("Try again", to: .path(retry), style: .button))]
+        )
+    }
+
     static var error: Screen {
         Screen(
             title: "Something went wrong",

@@ -157,14 +157,15 @@ final class RequestSession: SessionControl {
     }
 
     var userID: String? {
-        get async { try? await current()?.userID }
+        get async throws { try await current()?.userID }
     }
 
     func csrfToken() async throws -> String { try await ensure().csrfToken }
 
-    /// Checks the anti-forgery token `candidate` (compared in constant time).
-    func check(csrfToken candidate: String?, policy: FormTokenPolicy) async -> TokenCheck {
-        guard let candidate, let session = try? await current() else { return .refused }
+    /// Checks the anti-forgery token `candidate` (compared in constant time). Throws when the
+    /// session cannot be read.
+    func check(csrfToken candidate: String?, policy: FormTokenPolicy) async throws -> TokenCheck {
+        guard let candidate, let session = try await current() else { return .refused }
         let current = !session.isReplaced && Self.equal(candidate, session.csrfToken)
         let earlier =
             (session.isReplaced && Self.equal(candidate, session.csrfToken))

@@ -35,7 +35,7 @@ public final class PostgresStorage: HostStorage {
         self.client = client
         self.address = address
         self.logger = logger
-        let watchdog = StorageWatchdog(deadline: timeout)
+        let watchdog = StorageWatchdog(deadline: timeout, health: StorageHealth(logger: logger))
         self.watchdog = watchdog
         sessionTable = PostgresSessionTable(client: client, watchdog: watchdog, logger: logger)
         running = Task { await client.run() }
@@ -173,6 +173,7 @@ public final class PostgresStorage: HostStorage {
     /// Whether the server answers within `storage.timeout`, the same bound every operation has: a
     /// busy host whose requests still succeed is not reported unready.
     public func isReady() async -> Bool {
+        guard watchdog.health.downCause == nil else { return false }
         let (logger, watchdog) = (logger, watchdog)
         return (try? await client.withBoundedConnection(watchdog: watchdog) { try await $0.count("SELECT 1", logger: logger) }) == 1
     }

@@ -58,9 +58,12 @@ final class StorageWatchdog: Sendable {
     private let timer = Mutex<Task<Void, Never>?>(nil)
     /// How long one operation may wait for the server unless it says otherwise (`storage.timeout`).
     let deadline: Duration
+    /// Whether the server answers; an operation while it does not fails at once.
+    let health: StorageHealth
 
-    init(deadline: Duration) {
+    init(deadline: Duration, health: StorageHealth) {
         self.deadline = deadline
+        self.health = health
         let task = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(250))

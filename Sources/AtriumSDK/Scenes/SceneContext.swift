@@ -71,7 +71,7 @@ public struct SceneContext: Sendable {
         case .percent(let share):
             // Only a share in between needs to know who the visitor is (and gives an anonymous one a pass).
             let id: String
-            if let userID = await session.userID { id = "user:" + userID } else { id = "visitor:" + (try await session.visitorID()) }
+            if let userID = try await session.userID { id = "user:" + userID } else { id = "visitor:" + (try await session.visitorID()) }
             return FlagRollout.bucket(flag: "\(moduleID).\(flag.name)", id: id) < share
         case .users(let emails):
             guard let email = try await currentUser()?.email.lowercased() else { return false }
@@ -81,7 +81,7 @@ public struct SceneContext: Sendable {
 
     /// The signed-in user, when a module provides ``CapabilityName/currentUser``.
     public func currentUser() async throws -> SignedInUser? {
-        guard let userID = await session.userID, let users = capability(.currentUser) else { return nil }
+        guard let userID = try await session.userID, let users = capability(.currentUser) else { return nil }
         return try await users.user(withID: userID)
     }
 }

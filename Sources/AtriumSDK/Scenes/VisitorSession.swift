@@ -6,8 +6,9 @@
 public protocol VisitorSession: Sendable {
     /// A stable id for this visitor, creating the anonymous session if there is none yet.
     func visitorID() async throws -> String
-    /// The id of the signed-in user, or nil.
-    var userID: String? { get async }
+    /// The id of the signed-in user, or nil. Throws when the session cannot be read (the storage
+    /// is down): that is not a signed-out visitor.
+    var userID: String? { get async throws }
 }
 
 /// What the host's sessions can also do, for ``UserSessions`` only.

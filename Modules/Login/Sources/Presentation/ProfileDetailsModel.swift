@@ -39,7 +39,7 @@ struct ProfileDetailsModel: SceneModel {
     let detailsPage: LinkTarget
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
-        guard let userID = await context.session.userID, let account = try await accounts.account(id: userID) else {
+        guard let userID = try await context.session.userID, let account = try await accounts.account(id: userID) else {
             return .failed("Your account could not be found. Sign in again.")
         }
         return .loaded(State(account: account, isEditing: isEditing))
@@ -52,7 +52,7 @@ struct ProfileDetailsModel: SceneModel {
     }
 
     private func save(_ submit: Submit, context: SceneContext) async throws -> ActionOutcome<State> {
-        guard let userID = await context.session.userID else { return .navigate(signInPage) }
+        guard let userID = try await context.session.userID else { return .navigate(signInPage) }
         let result = try await accounts.updateDetails(
             id: userID,
             givenName: submit.givenName ?? "",

@@ -27,7 +27,7 @@ struct ProfileModel: SceneModel {
     let page: LinkTarget
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
-        guard let userID = await context.session.userID, let account = try await accounts.account(id: userID) else {
+        guard let userID = try await context.session.userID, let account = try await accounts.account(id: userID) else {
             return .failed("Your account could not be found. Sign in again.")
         }
         guard let rides = context.capability(.rides) else { return .loaded(State(account: account, rides: account.rides)) }
@@ -37,7 +37,7 @@ struct ProfileModel: SceneModel {
     func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         switch action {
         case .saveNotifications(let notifications):
-            guard let userID = await context.session.userID else { return .navigate(signInPage) }
+            guard let userID = try await context.session.userID else { return .navigate(signInPage) }
             try await accounts.updateNotifications(id: userID, push: notifications.push ?? false, news: notifications.news ?? false)
             return .navigate(page)
         }

@@ -42,7 +42,7 @@ struct MapModel: SceneModel {
             viewport = MapViewport(centre: viewport.centre, zoom: zoom)
         }
         var state = State(viewport: viewport, fleet: fleet)
-        if let userID = await context.session.userID {
+        if let userID = try await context.session.userID {
             state.ride = try await rides.current(for: userID)
             if address.ended == true, state.ride == nil { state.lastRide = try await rides.last(for: userID) }
         }
@@ -52,7 +52,7 @@ struct MapModel: SceneModel {
     func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         switch action {
         case .endRide:
-            guard let userID = await context.session.userID else { return .navigate(map(MapAddress())) }
+            guard let userID = try await context.session.userID else { return .navigate(map(MapAddress())) }
             switch try await rides.end(for: userID) {
             case .success: return .navigate(map(MapAddress(ended: true)))
             case .failure: return .navigate(map(MapAddress()))

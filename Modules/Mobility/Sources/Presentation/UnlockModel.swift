@@ -27,7 +27,7 @@ struct UnlockModel: SceneModel {
             guard !code.trimmingCharacters(in: .whitespaces).isEmpty else {
                 return .invalid(State(code: code, error: "Enter the code on the vehicle."))
             }
-            guard let userID = await context.session.userID else { return .navigate(map) }
+            guard let userID = try await context.session.userID else { return .navigate(map) }
             switch try await rides.unlock(code: code, for: userID) {
             case .success: return .navigate(map)
             case .failure(let error): return .invalid(State(code: code, error: error.description))

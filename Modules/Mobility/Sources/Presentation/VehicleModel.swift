@@ -35,7 +35,7 @@ struct VehicleModel: SceneModel {
     func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         switch action {
         case .unlock(let address):
-            guard let userID = await context.session.userID else { return .navigate(map) }
+            guard let userID = try await context.session.userID else { return .navigate(map) }
             switch try await rides.unlock(vehicleID: address.id, for: userID) {
             case .success: return .navigate(map)
             case .failure(let error):
