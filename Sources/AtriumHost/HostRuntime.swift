@@ -130,7 +130,12 @@ public struct HostRuntime: Sendable {
                 "storage": "\(storage.location)",
             ]
         )
-        await listener.add(SessionPurgeService(sessions: sessions, interval: .seconds(3600), logger: logger), named: "session purge")
+        let responder = listener.responder
+        await listener.add(
+            SessionPurgeService(
+                sessions: sessions, storage: storage, modules: { (responder.generation ?? generation).plan.registry.modules },
+                interval: .seconds(3600),
+                logger: logger), named: "session purge")
         if let loadPlan {
             await listener.add(
                 ConfigurationReloader(responder: listener.responder, storage: storage, loadPlan: loadPlan, logger: logger),

@@ -38,6 +38,8 @@ public final class ModuleRegistrar {
     @_spi(AtriumHost) public private(set) var assets: [AssetRegistration] = []
     @_spi(AtriumHost) public private(set) var shutdownHandlers: [@Sendable () async -> Void] = []
     @_spi(AtriumHost) public private(set) var signInMerges: [String: SignInMerge] = [:]
+    /// Collections whose records the host deletes once unchanged for so long (see ``expireRecords(in:unchangedFor:)``).
+    @_spi(AtriumHost) public private(set) var expirations: [String: Duration] = [:]
     /// Problems found while registering (bad patterns, a route no scene serves); the host reports
     /// them with the configuration problems.
     @_spi(AtriumHost) public private(set) var problems: [String] = []
@@ -258,6 +260,13 @@ public final class ModuleRegistrar {
                 fix: "declare provides: [.currentUser] in the manifest, provide it, and enable no other module that does")
         }
         return UserSessions(moduleID: moduleID)
+    }
+
+    /// Lets the host delete the records of `collection` (every owner's) that nobody has changed for
+    /// `unchangedFor`: for records keyed by what visitors send (throttle counts per address or
+    /// email, pending flows), which would otherwise pile up for ever. The host looks once an hour.
+    public func expireRecords(in collection: String, unchangedFor: Duration) {
+        expirations[collection] = unchangedFor
     }
 
     public func migration(_ migration: StorageMigration) {

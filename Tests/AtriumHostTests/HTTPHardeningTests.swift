@@ -113,7 +113,8 @@ struct HTTPHardeningTests {
         _ = try await sessions.create()
         _ = try await sessions.create(lifetime: .seconds(3600))
         clock.advance(seconds: 120)
-        let purge = SessionPurgeService(sessions: sessions, interval: .milliseconds(20), logger: .init(label: "test"))
+        let purge = SessionPurgeService(
+            sessions: sessions, storage: host.storage, modules: { [] }, interval: .milliseconds(20), logger: .init(label: "test"))
         let task = Task { try await purge.run() }
         defer { task.cancel() }
         var remaining = try await host.storage.sessionRowCount()
@@ -123,4 +124,33 @@ struct HTTPHardeningTests {
         }
         #expect(remaining == 1, "the expired session is gone, the live one stays")
     }
+
+    /// Found beside Hardening 2: counts keyed by what visitors send (a sign-in failure per email
+    /// tried, a throttle count per address) were never deleted, so a sprayer of made-up emails grew
+    /// the database for ever. A module lets such collections expire; the purge deletes them.
+    @Test func recordsAModuleLetsExpireAreDeletedOnceNobodyChangedThem() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        let shared = host.storage.records(module: "notes", owner: .shared)
+        for index in 0..<5 { try await shared.save(index, id: "someone\(index)@example.com", in: "failures") }
+        try await shared.save(1, id: "kept", in: "accounts")
+        try await host.storage.records(module: "notes", owner: .visitor("v")).save(2, id: "mine", in: "failures")
+        let module = try #require(host.plan.registry.modules.first { $0.manifest.id == "notes" })
+        let expiring = BootedModule(
+            manifest: module.manifest, scenes: [], routes: [], factories: [:], migrations: [], shutdownHandlers: [], signInMerges: [:],
+            expirations: ["failures": .seconds(24 * 3600)], configuredLinks: [], sharedRecords: DeferredRecordStore(module: "notes"))
+        let soon = try SessionStore(storage: host.storage, hostKey: .random(), now: { Date().addingTimeInterval(3600) })
+        await SessionPurgeService(sessions: soon, storage: host.storage, modules: { [expiring] }, interval: .seconds(3600), logger: .init(label: "t"))
+            .purgeExpiredRecords()
+        #expect(try await shared.records(Int.self, in: "failures").count == 5, "changed an hour ago: kept")
+        let later = try SessionStore(storage: host.storage, hostKey: .random(), now: { Date().addingTimeInterval(2 * 24 * 3600) })
+        await SessionPurgeService(
+            sessions: later, storage: host.storage, modules: { [expiring] }, interval: .seconds(3600), logger: .init(label: "t")
+        )
+        .purgeExpiredRecords()
+        #expect(try await shared.records(Int.self, in: "failures").isEmpty)
+        #expect(try await host.storage.records(module: "notes", owner: .visitor("v")).record(Int.self, id: "mine", in: "failures") == nil)
+        #expect(try await shared.record(Int.self, id: "kept", in: "accounts") == 1, "other collections stay")
+    }
+
 }

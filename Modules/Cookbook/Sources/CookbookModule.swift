@@ -55,6 +55,7 @@ public struct CookbookModule: AtriumModule {
                 baseURL: configuration.images.baseURL,
                 key: configuration.images.key ?? "",
                 http: registrar.services.http,
+                clock: registrar.services.clock,
                 logger: registrar.logger
             )
         case .none:

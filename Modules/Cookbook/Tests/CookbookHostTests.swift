@@ -190,6 +190,32 @@ struct CookbookHostTests {
         }
     }
 
+    /// Relatives of a feed downloaded once per visitor: twenty visitors opening Discover together
+    /// on a slow recipe and picture service cause one load of the recipes and one lookup per name,
+    /// and a picture service that is down is not asked again by every visitor.
+    @Test func visitorsTogetherShareOneLoadOfRecipesAndOneLookupPerPicture() async throws {
+        try await StubHTTPServer.with([
+            "/recipes": .init(
+                body: #"[{"name": "Meatloaf", "ingredients": ["Meat"]}, {"name": "Toast", "ingredients": ["Meat"]}]"#, delay: .milliseconds(300)),
+            "/ingredients": .init(body: #"["Meat"]"#, delay: .milliseconds(300)),
+            "/api/": .init(status: 503, body: "down", delay: .milliseconds(300)),
+        ]) { stub in
+            let host = try await Self.remote(stub, extra: "  images:\n    provider: pixabay\n    key: K\n    baseURL: \(stub.baseURL)/api/\n")
+            defer { host.tearDown() }
+            let statuses = try await host.run { browser in
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<20 { group.addTask { try await browser.anotherVisitor().get("/cookbook").status } }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+            }
+            #expect(statuses == Array(repeating: 200, count: 20))
+            #expect(stub.requests.filter { $0.path == "/recipes" }.count == 1)
+            #expect(stub.requests.filter { $0.path == "/ingredients" }.count == 1)
+            let lookups = stub.requests.filter { $0.path == "/api/" }.map(\.query)
+            #expect(lookups.count == 3, "one per name (Meatloaf, Toast, Meat), a failure not asked again at once: \(lookups)")
+        }
+    }
+
     @Test func theRecipePageMarksEachIngredientAndUnknownIdsAreNotFound() async throws {
         try await StubHTTPServer.with(["/recipes": .init(body: Self.recipesJSON), "/ingredients": .init(body: Self.ingredientsJSON)]) { stub in
             let host = try await Self.remote(stub)

@@ -64,6 +64,12 @@ public struct LoginModule: AtriumModule {
     public init() {}
 
     public func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
+        // Counts keyed by what visitors send (emails, addresses) go once nobody has touched them for a day.
+        for collection in [
+            StoredSignInFailures.collection, "code-attempts", "code-guesses", "code-requests", "code-sends", StoredIssuedCodes.collection,
+        ] {
+            registrar.expireRecords(in: collection, unchangedFor: .seconds(24 * 3600))
+        }
         let repository = StoredAccounts(records: registrar.sharedRecords, hasher: registrar.services.passwords)
         let clock = registrar.services.clock
         let (failed, locked) = (registrar.services.metrics.counter("sign_in_failures"), registrar.services.metrics.counter("lockouts"))

@@ -1,3 +1,4 @@
+@_spi(AtriumHost) import AtriumHost
 import AtriumSDK
 import AtriumTestKit
 import Foundation
@@ -117,5 +118,16 @@ struct CodePacingTests {
             return
         }
         #expect(account?.email == "ada@example.com")
+    }
+
+    /// The counts above are keyed by what visitors send (emails, addresses): Login lets the host
+    /// delete them once nobody has touched them for a day, so made-up emails cannot pile up.
+    @Test func theCountsExpireOnceUntouchedForADay() async throws {
+        let host = try await TestHost.boot(modules: [LoginModule.self], configuration: "modules: [login]\n")
+        defer { host.tearDown() }
+        let login = try #require(host.plan.registry.modules.first { $0.manifest.id == "login" })
+        for collection in ["sign-in-failures", "code-attempts", "code-guesses", "code-requests", "code-sends", "issued-codes"] {
+            #expect(login.expirations[collection] == .seconds(24 * 3600), "\(collection)")
+        }
     }
 }

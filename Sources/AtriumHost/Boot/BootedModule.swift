@@ -10,6 +10,8 @@ public struct BootedModule: Sendable {
     public let shutdownHandlers: [@Sendable () async -> Void]
     /// How the module's records saved before sign-in join the account's, by collection.
     @_spi(AtriumHost) public let signInMerges: [String: SignInMerge]
+    /// Collections whose records expire once unchanged for so long.
+    @_spi(AtriumHost) public let expirations: [String: Duration]
     /// Route names the module's configuration chose (checked at boot), which its views may link to.
     public let configuredLinks: Set<RouteName>
     let sharedRecords: DeferredRecordStore

@@ -158,6 +158,7 @@ public struct HostPlan: Sendable {
                     migrations: registrar.migrations,
                     shutdownHandlers: registrar.shutdownHandlers,
                     signInMerges: registrar.signInMerges,
+                    expirations: registrar.expirations,
                     configuredLinks: Set(references[manifest.id]?.references.map(\.name) ?? []),
                     sharedRecords: sharedRecords
                 )

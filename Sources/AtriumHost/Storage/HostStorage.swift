@@ -14,6 +14,9 @@ public protocol HostStorage: AnyObject, Sendable {
     /// Runs the module's migrations that have not yet succeeded, each once, even when several
     /// hosts start together.
     func migrate(module: String, migrations: [StorageMigration]) async throws
+    /// Deletes every owner's records of a module's collection last changed before `date` (seconds
+    /// since 1970); returns how many.
+    func deleteRecords(module: String, collection: String, changedBefore date: Double) async throws -> Int
     /// Whether the database answers a query (for `/health/ready`).
     func isReady() async -> Bool
     /// Claims the database for this host while it serves, where only one host may (SQLite);

@@ -170,6 +170,14 @@ public final class PostgresStorage: HostStorage {
         }
     }
 
+    public func deleteRecords(module: String, collection: String, changedBefore date: Double) async throws -> Int {
+        let logger = logger
+        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
+            try await connection.count(
+                "DELETE FROM records WHERE module = \(module) AND collection = \(collection) AND updated_at < \(date) RETURNING 1", logger: logger)
+        }
+    }
+
     /// Whether the server answers within `storage.timeout`, the same bound every operation has: a
     /// busy host whose requests still succeed is not reported unready.
     public func isReady() async -> Bool {

@@ -163,6 +163,15 @@ public final class SQLiteStorage: HostStorage {
         return descriptor
     }
 
+    public func deleteRecords(module: String, collection: String, changedBefore date: Double) async throws -> Int {
+        defer { cache.forgetAll() }
+        return try await database.write { db in
+            try db.execute(
+                sql: "DELETE FROM records WHERE module = ? AND collection = ? AND updatedAt < ?", arguments: [module, collection, date])
+            return db.changesCount
+        }
+    }
+
     public func isReady() async -> Bool {
         (try? await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
     }

@@ -1,58 +1,72 @@
 import AtriumSDK
 import Foundation
 import Logging
+import Synchronization
 
 /// Pictures from an image search service with Pixabay's contract:
 /// `GET <base>?key=KEY&q=NAME&image_type=photo&category=food` → `{"hits": [{"webformatURL"}]}`,
-/// first hit used. Any failure shows the placeholder; answers are kept, failures are not.
-actor PixabayImageLookup: ImageLookup {
+/// first hit used. Any failure shows the placeholder; answers are kept for good, failures for a few
+/// seconds. Each name is asked for by one request at a time, shared by every visitor waiting for
+/// it (``SharedLoad``), so a page many people open together, or a service that is down, costs one
+/// request per name, not one per visitor.
+final class PixabayImageLookup: ImageLookup {
     struct Answer: Decodable {
         struct Hit: Decodable { var webformatURL: String }
         var hits: [Hit]
     }
 
+    /// Why a name's picture could not be looked up (not kept past the floor: asked again later).
+    struct Unanswered: Error {}
+
     let baseURL: String
     let key: String
     let http: any RemoteHTTPClient
+    let clock: any WallClock
     let logger: Logger
-    private var found: [String: String?] = [:]
+    private let loads = Mutex<[String: SharedLoad<String?>]>([:])
 
-    init(baseURL: String, key: String, http: any RemoteHTTPClient, logger: Logger) {
+    init(baseURL: String, key: String, http: any RemoteHTTPClient, clock: any WallClock, logger: Logger) {
         self.baseURL = baseURL
         self.key = key
         self.http = http
+        self.clock = clock
         self.logger = logger
     }
 
-    /// Names looked up before come from memory; the others are asked for at once, in parallel.
+    /// Every name's picture, the names not known yet asked for in parallel.
     func images(for names: [String]) async -> Pictures {
-        var result: [String: String] = [:]
-        var unknown: [String] = []
-        for name in Set(names) {
-            if let known = found[name] {
-                if let known { result[name] = known }
-            } else {
-                unknown.append(name)
+        let clock = self.clock
+        let wanted = loads.withLock { loads in
+            Set(names).map { name in
+                if let load = loads[name] { return (name, load) }
+                let load = SharedLoad<String?>(clock: clock)
+                loads[name] = load
+                return (name, load)
             }
         }
-        guard !unknown.isEmpty else { return Pictures(byName: result) }
-        let fetched = await withTaskGroup(of: (String, String?, Bool).self) { group in
-            for name in unknown { group.addTask { await self.fetch(name) } }
-            var fetched: [(String, String?, Bool)] = []
-            for await answer in group { fetched.append(answer) }
-            return fetched
+        return await withTaskGroup(of: (String, String?, Bool).self) { group in
+            for (name, load) in wanted {
+                group.addTask {
+                    do {
+                        let image = try await load.value { (try await self.fetch(name), Date.distantFuture) }
+                        return (name, image, true)
+                    } catch {
+                        return (name, nil, false)
+                    }
+                }
+            }
+            var result: [String: String] = [:]
+            var isFinal = true
+            for await (name, image, isAnswer) in group {
+                if let image { result[name] = image }
+                isFinal = isFinal && isAnswer
+            }
+            return Pictures(byName: result, isFinal: isFinal)
         }
-        var isFinal = true
-        for (name, image, isAnswer) in fetched {
-            if isAnswer { found.updateValue(image, forKey: name) } else { isFinal = false }
-            if let image { result[name] = image }
-        }
-        return Pictures(byName: result, isFinal: isFinal)
     }
 
-    /// One name's picture; `isAnswer` is false when the service could not answer (not kept, so
-    /// it is asked again next time).
-    private nonisolated func fetch(_ name: String) async -> (String, String?, Bool) {
+    /// One name's picture (nil: the service has none); throws when the service could not answer.
+    private func fetch(_ name: String) async throws -> String? {
         var components = URLComponents(string: baseURL)
         components?.queryItems = [
             URLQueryItem(name: "key", value: key), URLQueryItem(name: "q", value: name),
@@ -60,23 +74,23 @@ actor PixabayImageLookup: ImageLookup {
         ]
         guard let url = components?.url?.absoluteString else {
             logger.error("image service address is not valid", metadata: ["baseURL": "\(baseURL)"])
-            return (name, nil, false)
+            throw Unanswered()
         }
         do {
             // The key is in the query: log the name, never the URL.
             let response = try await http.send(RemoteRequest(url: url, timeout: .seconds(5)))
             guard response.isSuccess else {
                 logger.notice("image lookup failed", metadata: ["name": "\(name)", "status": "\(response.status)"])
-                return (name, nil, false)
+                throw Unanswered()
             }
             guard let answer = try? JSONDecoder().decode(Answer.self, from: response.body) else {
                 logger.notice("image lookup answer undecodable", metadata: ["name": "\(name)"])
-                return (name, nil, false)
+                throw Unanswered()
             }
-            return (name, answer.hits.first?.webformatURL, true)
-        } catch {
+            return answer.hits.first?.webformatURL
+        } catch let error as RemoteHTTPError {
             logger.notice("image lookup failed", metadata: ["name": "\(name)", "error": "\(error)"])
-            return (name, nil, false)
+            throw Unanswered()
         }
     }
 }
