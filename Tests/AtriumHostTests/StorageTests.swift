@@ -1,9 +1,11 @@
 @_spi(AtriumHost) import AtriumHost
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
+import GRDB
 import Testing
 
 @testable import AtriumFixtures
+@testable import AtriumHost
 
 @Suite("Storage")
 struct StorageTests {
@@ -89,5 +91,18 @@ struct StorageTests {
             let page = try await browser.get("/notes/private")
             #expect(page.status == 200)
         }
+    }
+}
+
+/// Beside the PostgreSQL outage: a full disk, a failing one or a file locked past its timeout is
+/// "try again" (503), not a server error.
+@Suite("SQLite outages")
+struct SQLiteOutageTests {
+    @Test func aFullOrFailingDatabaseFileIsUnavailableAndOtherErrorsAreNot() {
+        #expect(DatabasePool.unavailable(DatabaseError(resultCode: .SQLITE_FULL)) != nil)
+        #expect(DatabasePool.unavailable(DatabaseError(resultCode: .SQLITE_IOERR)) != nil)
+        #expect(DatabasePool.unavailable(DatabaseError(resultCode: .SQLITE_BUSY)) != nil)
+        #expect(DatabasePool.unavailable(DatabaseError(resultCode: .SQLITE_CONSTRAINT)) == nil, "a query's own error")
+        #expect(DatabasePool.unavailable(DatabaseError(resultCode: .SQLITE_ERROR)) == nil)
     }
 }

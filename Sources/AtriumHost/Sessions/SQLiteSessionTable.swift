@@ -7,7 +7,7 @@ struct SQLiteSessionTable: SessionTable {
     let database: DatabasePool
 
     func insert(_ record: SessionRecord, hash: String, createdAt: Double) async throws {
-        try await database.write { db in try Self.insert(record, hash: hash, createdAt: createdAt, in: db) }
+        try await database.storageWrite { db in try Self.insert(record, hash: hash, createdAt: createdAt, in: db) }
     }
 
     private static func insert(_ record: SessionRecord, hash: String, createdAt: Double, in db: Database) throws {
@@ -30,7 +30,7 @@ struct SQLiteSessionTable: SessionTable {
     }
 
     private func lookUp(hash: String, liveAt current: Double) throws -> SessionRecord? {
-        try database.read { db -> SessionRecord? in
+        try database.storageRead { db -> SessionRecord? in
             let statement = try db.cachedStatement(
                 sql: """
                     SELECT visitorID, userID, csrfToken, previousCSRFToken, expiresAt, lifetime, replacedAt
@@ -49,7 +49,7 @@ struct SQLiteSessionTable: SessionTable {
     }
 
     func slide(hash: String, to expiresAt: Double) async throws {
-        try await database.write { db in
+        try await database.storageWrite { db in
             try db.execute(sql: "UPDATE sessions SET expiresAt = ? WHERE tokenHash = ? AND replacedAt IS NULL", arguments: [expiresAt, hash])
         }
     }
@@ -63,7 +63,7 @@ struct SQLiteSessionTable: SessionTable {
         with record: SessionRecord,
         newHash: String
     ) async throws -> SessionRecord {
-        try await database.write { db in
+        try await database.storageWrite { db in
             var previousCSRFToken = previous
             if let hash {
                 previousCSRFToken = try String.fetchOne(db, sql: "SELECT csrfToken FROM sessions WHERE tokenHash = ?", arguments: [hash]) ?? previous
@@ -119,13 +119,13 @@ struct SQLiteSessionTable: SessionTable {
     }
 
     func delete(hash: String) async throws {
-        try await database.write { db in
+        try await database.storageWrite { db in
             try db.execute(sql: "DELETE FROM sessions WHERE tokenHash = ?", arguments: [hash])
         }
     }
 
     func purgeExpired(at current: Double) async throws -> Int {
-        try await database.write { db in
+        try await database.storageWrite { db in
             try db.execute(sql: "DELETE FROM sessions WHERE expiresAt <= ?", arguments: [current])
             let sessions = db.changesCount
             try db.execute(
@@ -136,7 +136,7 @@ struct SQLiteSessionTable: SessionTable {
     }
 
     func keepVisitor(_ visitorID: String, until expiresAt: Double, atMost budget: Int) async throws -> [String] {
-        try await database.write { db in
+        try await database.storageWrite { db in
             let isNew = try Bool.fetchOne(db, sql: "SELECT 1 FROM visitors WHERE visitorID = ?", arguments: [visitorID]) == nil
             try db.execute(
                 sql: "INSERT INTO visitors (visitorID, expiresAt) VALUES (?, ?) ON CONFLICT (visitorID) DO UPDATE SET expiresAt = excluded.expiresAt",

@@ -49,7 +49,7 @@ struct SQLiteRecordStore: RecordStore {
     // costs microseconds, less than handing the work to GRDB's reader queue and back.
 
     private func storedJSON(id: String, in collection: String) throws -> Data? {
-        try database.read { [module, owner] db in
+        try database.storageRead { [module, owner] db in
             let statement = try db.cachedStatement(
                 sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?")
             return try Data.fetchOne(statement, arguments: [module, owner, collection, id])
@@ -57,7 +57,7 @@ struct SQLiteRecordStore: RecordStore {
     }
 
     private func storedJSON(in collection: String) throws -> [Data] {
-        try database.read { [module, owner] db in
+        try database.storageRead { [module, owner] db in
             let statement = try db.cachedStatement(
                 sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? ORDER BY id")
             return try Data.fetchAll(statement, arguments: [module, owner, collection])
@@ -67,7 +67,7 @@ struct SQLiteRecordStore: RecordStore {
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         let json = try JSONEncoder().encode(record)
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
-        try await database.write { [module, owner, quota] db in
+        try await database.storageWrite { [module, owner, quota] db in
             try Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, in: db)
             try Self.upsert(json, module: module, owner: owner, collection: collection, id: id, in: db)
         }
@@ -76,7 +76,7 @@ struct SQLiteRecordStore: RecordStore {
     func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
         let json = try JSONEncoder().encode(record)
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
-        return try await database.write { [module, owner, quota] db in
+        return try await database.storageWrite { [module, owner, quota] db in
             try Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, in: db)
             try db.execute(
                 sql: """
@@ -91,7 +91,7 @@ struct SQLiteRecordStore: RecordStore {
 
     func deleteRecord(id: String, in collection: String) async throws {
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
-        try await database.write { [module, owner] db in
+        try await database.storageWrite { [module, owner] db in
             try db.execute(
                 sql: "DELETE FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
                 arguments: [module, owner, collection, id]
@@ -108,7 +108,7 @@ struct SQLiteRecordStore: RecordStore {
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
         // GRDB runs every write of the pool one after another, each in its own transaction, so
         // the read and the write below cannot interleave with another writer.
-        return try await database.write { [module, owner, quota] db in
+        return try await database.storageWrite { [module, owner, quota] db in
             let stored = try Data.fetchOne(
                 db,
                 sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
