@@ -252,6 +252,23 @@ struct GBFSClientTests {
         }
     }
 
+    /// Found beside Hardening 2: the GBFS specification's own example (two stations on two
+    /// continents) opened the map on their mean, in the Atlantic, with nothing in view.
+    @Test func theFirstViewIsWhereTheVehiclesAreNotTheMeanOfOutliers() {
+        let london = GeoPoint(latitude: 51.5, longitude: -0.12)
+        let portland = GeoPoint(latitude: 45.52, longitude: -122.68)
+        let spec = try! #require(MapViewport.firstView(of: [portland, london]))
+        #expect(spec.box.contains(portland) || spec.box.contains(london), "one of the two is in view")
+
+        var city = (0..<40).map { GeoPoint(latitude: 25.76 + Double($0 % 8) * 0.004, longitude: -80.19 + Double($0 / 8) * 0.004) }
+        city += [GeoPoint(latitude: 0, longitude: 0), GeoPoint(latitude: 0, longitude: 0), GeoPoint(latitude: -80.19, longitude: 25.76)]
+        let view = try! #require(MapViewport.firstView(of: city))
+        #expect(city.prefix(40).allSatisfy(view.box.contains), "the whole city is in view")
+        #expect(!view.box.contains(GeoPoint(latitude: 0, longitude: 0)))
+        #expect(view.zoom >= 13, "framed on the city, not the globe: zoom \(view.zoom)")
+        #expect(MapViewport.firstView(of: []) == nil)
+    }
+
     @Test func eachFailureIsAFeedError() async throws {
         try await StubHTTPServer.with([
             "/down.json": .init(status: 503, body: "busy"), "/bad.json": .init(body: "<html>"),

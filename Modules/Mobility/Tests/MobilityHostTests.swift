@@ -61,6 +61,47 @@ struct MobilityHostTests {
         }
     }
 
+    /// The GBFS 2.3 specification's example stations, on two continents, and a city whose feed
+    /// has outliers: the map opens where the vehicles are, with markers, and every station's page
+    /// is still there.
+    @Test func theMapOpensWhereTheVehiclesAreWhateverTheOutliers() async throws {
+        let holder = ReplyHolder()
+        try await StubHTTPServer.with(answering: { holder.reply(for: $0) }) { stub in
+            let base = stub.baseURL
+            let vehicles =
+                (0..<30).map { index in
+                    #"{"bike_id": "v\#(index)", "lat": \#(40.75 + Double(index % 6) * 0.003), "lon": \#(-73.99 + Double(index / 6) * 0.003), "is_reserved": false, "is_disabled": false}"#
+                } + [#"{"bike_id": "nowhere", "lat": 0, "lon": 0, "is_reserved": false, "is_disabled": false}"#]
+            holder.set([
+                "/gbfs.json": .init(
+                    body: """
+                        {"ttl": 0, "version": "2.3", "data": {"en": {"feeds": [{"name": "station_information", "url": "\(base)/si"},
+                          {"name": "free_bike_status", "url": "\(base)/fb"}]}}}
+                        """),
+                "/si": .init(
+                    body: """
+                        {"ttl": 0, "version": "2.3", "data": {"stations": [
+                          {"station_id": "pdx", "name": "NE Sandy at 16th", "lat": 45.52, "lon": -122.68},
+                          {"station_id": "london", "name": "Kings Cross", "lat": 51.53, "lon": -0.12},
+                          {"station_id": "swapped", "name": "Swapped", "lat": -73.99, "lon": 40.75}]}}
+                        """),
+                "/fb": .init(body: #"{"ttl": 0, "version": "2.3", "data": {"bikes": ["# + vehicles.joined(separator: ",") + "]}}"),
+            ])
+            let host = try await TestHost.boot(
+                modules: [TestSignInModule.self, MobilityModule.self],
+                configuration: "modules: [test-sign-in, mobility]\nmobility:\n  profileRoute: sign-in\n  feed: \(base)/gbfs.json\n")
+            defer { host.tearDown() }
+            try await host.run { browser in
+                try await Self.signUp(browser)
+                let json = try Self.json(try await browser.get("/map", accept: "application/json"))
+                let text = String(data: try JSONSerialization.data(withJSONObject: json), encoding: .utf8) ?? ""
+                #expect(text.contains("\"latitude\":40.75"), "the city's vehicles are on the first view")
+                #expect(!(try await browser.get("/map").body.contains(": 0 in view")))
+                for id in ["pdx", "london", "swapped"] { #expect(try await browser.get("/map/stations/\(id)").status == 200, "\(id)") }
+            }
+        }
+    }
+
     @Test func theMapIsForSignedInPeople() async throws {
         let host = try await Self.host()
         defer { host.tearDown() }

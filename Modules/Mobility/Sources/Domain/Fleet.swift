@@ -26,6 +26,8 @@ public struct Fleet: Sendable {
     /// Which load this is: pages made from one load are the same until the next (the host keeps them).
     public let loadID: UInt64
     public let index: SpatialIndex<Item>
+    /// The map's first view, worked out once per load (see ``MapViewport/firstView(of:)``).
+    public let firstView: MapViewport?
     let stationsByID: [String: Station]
     let vehiclesByID: [String: Vehicle]
 
@@ -45,6 +47,7 @@ public struct Fleet: Sendable {
         index = SpatialIndex(
             stations.map { .init(point: $0.point, item: .station($0)) }
                 + vehicles.filter { $0.stationID == nil }.map { .init(point: $0.point, item: .vehicle($0)) })
+        firstView = MapViewport.firstView(of: index.entries.map(\.point))
         stationsByID = Dictionary(stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         vehiclesByID = Dictionary(vehicles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -55,7 +58,4 @@ public struct Fleet: Sendable {
         let wanted = code.trimmingCharacters(in: .whitespaces).uppercased()
         return vehicles.first { $0.code == wanted }
     }
-
-    /// The box around everything, for the first view.
-    public var bounds: GeoBox? { GeoBox.around(index.entries.map(\.point)) }
 }

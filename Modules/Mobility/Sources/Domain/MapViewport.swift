@@ -30,6 +30,31 @@ public struct MapViewport: Sendable, Hashable {
         return MapViewport(centre: centre, zoom: zoom)
     }
 
+    /// The first view of a fleet: where its vehicles and stations are densest, not the middle of
+    /// all of them. Real feeds carry outliers (a vehicle reported at 0,0, a station with latitude
+    /// and longitude swapped) and some span continents; their mean is open sea. The points are
+    /// counted in cells of about 2 km; the view frames what lies within about 10 km of the fullest
+    /// cell (closer than zoom 16 only for a single point). Nil for no points.
+    public static func firstView(of points: [GeoPoint]) -> MapViewport? {
+        guard !points.isEmpty else { return nil }
+        let cell = 0.02
+        func key(_ point: GeoPoint) -> Int64 {
+            Int64((point.latitude / cell).rounded(.down)) * 100_000 + Int64((point.longitude / cell).rounded(.down))
+        }
+        var counts: [Int64: (count: Int, first: GeoPoint)] = [:]
+        var fullest: (count: Int, point: GeoPoint) = (0, points[0])
+        for point in points {
+            let entry = counts[key(point), default: (0, point)]
+            counts[key(point)] = (entry.count + 1, entry.first)
+            if entry.count + 1 > fullest.count { fullest = (entry.count + 1, entry.first) }
+        }
+        let reach = 0.1
+        let near = points.filter { abs($0.latitude - fullest.point.latitude) <= reach && abs($0.longitude - fullest.point.longitude) <= reach }
+        guard let box = GeoBox.around(near) else { return nil }
+        let view = framing(box)
+        return MapViewport(centre: view.centre, zoom: min(view.zoom, 16))
+    }
+
     /// The view moved by half its span (north is +1 rows, east +1 columns).
     public func moved(rows: Int, columns: Int) -> MapViewport {
         let step = span / 2

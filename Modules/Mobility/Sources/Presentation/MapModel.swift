@@ -35,7 +35,7 @@ struct MapModel: SceneModel {
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         let address = try context.parameters(MapAddress.self)
         let fleet = try await self.fleet.fleet()
-        var viewport = fleet.bounds.map(MapViewport.framing) ?? MapViewport(centre: GeoPoint(latitude: 25.7617, longitude: -80.1918), zoom: 14)
+        var viewport = fleet.firstView ?? MapViewport(centre: GeoPoint(latitude: 25.7617, longitude: -80.1918), zoom: 14)
         if let lat = address.lat, let lon = address.lon, GeoPoint(latitude: lat, longitude: lon).isValid {
             viewport = MapViewport(centre: GeoPoint(latitude: lat, longitude: lon), zoom: address.zoom ?? 15)
         } else if let zoom = address.zoom {
