@@ -289,6 +289,7 @@ struct HTMLWriter {
             raw("</label><select")
             attribute("id", id)
             attribute("name", picker.name)
+            if picker.isRequired { raw(" required") }
             attribute("aria-describedby", id + "-error")
             if error != nil { raw(" aria-invalid=\"true\"") }
             raw(">")

@@ -246,7 +246,9 @@ struct JSONWriter {
                 string(error)
                 first = false
             }
-            key("label", first: first)
+            key("isRequired", first: first)
+            bool(picker.isRequired)
+            key("label")
             string(picker.label)
             key("name")
             string(picker.name)

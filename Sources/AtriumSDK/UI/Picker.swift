@@ -17,6 +17,8 @@ public struct Picker: Sendable, Equatable, Codable {
     /// Shown as the first, empty choice when nothing is selected.
     public var placeholder: String?
     public var error: String?
+    /// Whether a choice must be made (the server refuses the form without one).
+    public var isRequired: Bool
 
     public init(
         name: String,
@@ -24,7 +26,8 @@ public struct Picker: Sendable, Equatable, Codable {
         options: [Option],
         selected: String? = nil,
         placeholder: String? = nil,
-        error: String? = nil
+        error: String? = nil,
+        isRequired: Bool = false
     ) {
         self.name = name
         self.label = label
@@ -32,5 +35,6 @@ public struct Picker: Sendable, Equatable, Codable {
         self.selected = selected
         self.placeholder = placeholder
         self.error = error
+        self.isRequired = isRequired
     }
 }

@@ -4,6 +4,8 @@ import AtriumSDK
 struct SignInModel: SceneModel {
     struct State: Sendable, Hashable {
         var email = ""
+        var emailError: String?
+        var passwordError: String?
         var error: String?
         var returnTo: String?
     }
@@ -35,7 +37,23 @@ struct SignInModel: SceneModel {
     func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         switch action {
         case .signIn(let credentials):
-            switch try await accounts.signIn(email: credentials.email ?? "", password: credentials.password ?? "") {
+            // What the form says of each field, checked before anything is looked up or counted.
+            let (email, password) = (credentials.email ?? "", credentials.password ?? "")
+            var form = State(email: String(email.prefix(TextLimit.email.characters)), returnTo: context.returnTo)
+            if email.trimmingCharacters(in: .whitespaces).isEmpty {
+                form.emailError = "Enter your email."
+            } else if !TextLimit.email.allows(email) {
+                form.emailError = "An email has at most \(TextLimit.email.characters) characters."
+            } else if !EmailAddress.isPlausible(EmailAddress.normalized(email)) {
+                form.emailError = LoginError.invalidEmail.description
+            }
+            if password.isEmpty {
+                form.passwordError = "Enter your password."
+            } else if !PasswordPolicy.signInLimit.allows(password) {
+                form.passwordError = "A password has at most \(PasswordPolicy.signInLimit.characters) characters."
+            }
+            if form.emailError != nil || form.passwordError != nil { return .invalid(form) }
+            switch try await accounts.signIn(email: email, password: password) {
             case .success(let account):
                 context.logger.info("signed in")
                 return try await landing.land(account, context: context)

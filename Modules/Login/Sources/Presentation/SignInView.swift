@@ -23,8 +23,13 @@ struct SignInView: SceneView {
                     action: submit(returnTo: back),
                     content: [
                         .field(
-                            Field(.email, name: "email", label: "Email", value: state.email, isRequired: true, maxLength: TextLimit.email.characters)),
-                        .field(Field(.password, name: "password", label: "Password", isRequired: true)),
+                            Field(
+                                .email, name: "email", label: "Email", value: state.email, error: state.emailError, isRequired: true,
+                                maxLength: TextLimit.email.characters)),
+                        .field(
+                            Field(
+                                .password, name: "password", label: "Password", error: state.passwordError, isRequired: true,
+                                maxLength: PasswordPolicy.signInLimit.characters)),
                         .button(Button("Sign in")),
                     ]
                 )

@@ -25,6 +25,15 @@ struct SignInModel: SceneModel {
         }
     }
 
+    /// One `@` with something before it, and a domain after it with a dot inside and no spaces:
+    /// what the email field's kind promises a client, checked here too.
+    static func isPlausibleEmail(_ email: String) -> Bool {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !email.contains(where: \.isWhitespace) else { return false }
+        let domain = parts[1]
+        return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
+    }
+
     private func signIn(_ fields: SignInFields) async throws -> ActionOutcome<SignInState> {
         let email = (fields.email ?? "").trimmingCharacters(in: .whitespaces)
         let password = fields.password ?? ""
@@ -33,6 +42,8 @@ struct SignInModel: SceneModel {
             state.emailError = "Enter your email."
         } else if email.count > Self.emailLimit || email.utf8.count > 4 * Self.emailLimit {
             state.emailError = "An email has at most \(Self.emailLimit) characters."
+        } else if !Self.isPlausibleEmail(email) {
+            state.emailError = "Enter an email address such as name@example.com."
         }
         if password.isEmpty {
             state.passwordError = "Enter your password."

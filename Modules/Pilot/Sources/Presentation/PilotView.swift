@@ -28,7 +28,7 @@ struct PilotView: SceneView {
                             .field(
                                 Field(
                                     .text, name: "name", label: "Name", value: state.form.name, error: error(state.errors.name),
-                                    maxLength: RegistrationValidator.nameLimit.characters, autofill: .name)),
+                                    isRequired: true, maxLength: RegistrationValidator.nameLimit.characters, autofill: .name)),
                             .picker(
                                 Picker(
                                     name: "license",
@@ -36,17 +36,18 @@ struct PilotView: SceneView {
                                     options: state.licenses.map { Picker.Option(value: $0.type, label: $0.type) },
                                     selected: state.form.licenseType,
                                     placeholder: "Choose a license",
-                                    error: error(state.errors.license)
+                                    error: error(state.errors.license),
+                                    isRequired: true
                                 )
                             ),
                             .field(
                                 Field(
-                                    .password, name: "password", label: "Password", error: error(state.errors.password),
+                                    .password, name: "password", label: "Password", error: error(state.errors.password), isRequired: true,
                                     maxLength: RegistrationValidator.passwordBytes, autofill: .newPassword)),
                             .field(
                                 Field(
                                     .password, name: "verification", label: "Password verification", error: error(state.errors.verification),
-                                    maxLength: RegistrationValidator.passwordBytes, autofill: .newPassword)
+                                    isRequired: true, maxLength: RegistrationValidator.passwordBytes, autofill: .newPassword)
                             ),
                             .button(Button("Register", isEnabled: state.errors.isValid)),
                         ]
