@@ -26,9 +26,24 @@ struct ModuleScaffold {
         ].map { ($0.0, $0.1.replacingOccurrences(of: "__NAME__", with: name).replacingOccurrences(of: "__ID__", with: id)) }
     }
 
-    /// Why `name` cannot be a new module beside `existingFolders` (the folders under Modules/) and
-    /// the modules the host links (`linked`: id and route names bound), or nil when it can.
-    static func problem(with name: String, existingFolders: [String], linked: [(id: String, binds: [String])]) -> String? {
+    /// Names Swift gives a meaning of its own: `@testable import Self` does not build.
+    static let specialNames = ["Self", "Any", "Type", "Protocol", "Never", "Optional", "Sendable", "Copyable", "Escapable"]
+
+    /// Targets of this package, and modules of the toolchain, a module name would collide with.
+    static let reservedTargets = [
+        "Atrium", "AtriumSDK", "AtriumHost", "AtriumCatalog", "AtriumTestKit", "AtriumFixtures", "AtriumHostTests", "ModuleCatalogGenerator",
+        "ModuleCatalogPlugin", "atrium", "atrium-fixture-host", "atrium-bare-server", "Tests", "Sources", "Modules", "Package",
+        "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "Dispatch", "Glibc",
+        "Musl", "Darwin", "XCTest", "Testing", "Observation", "Synchronization", "Distributed", "RegexBuilder", "Cxx", "CxxStdlib",
+        "SwiftShims",
+    ]
+
+    /// Why `name` cannot be a new module beside `existingFolders` (the folders under Modules/), the
+    /// modules the host links (`linked`: id and route names bound) and the modules of the package's
+    /// dependencies (`dependencyModules`), or nil when it can.
+    static func problem(
+        with name: String, existingFolders: [String], linked: [(id: String, binds: [String])], dependencyModules: [String] = []
+    ) -> String? {
         let letters = name.unicodeScalars
         guard let first = letters.first, ("A"..."Z").contains(first),
             letters.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) })
@@ -37,12 +52,9 @@ struct ModuleScaffold {
                 "'\(name)' is not a module name: use a Swift type name in UpperCamelCase, ASCII letters and digits, starting with a capital letter (for example Greeter)"
         }
         guard name.count <= 40 else { return "'\(name)' is longer than 40 characters" }
+        if specialNames.contains(name) { return "'\(name)' is a name Swift itself gives a meaning: choose another name" }
         let id = name.lowercased()
-        let reservedTargets = [
-            "Atrium", "AtriumSDK", "AtriumHost", "AtriumCatalog", "AtriumTestKit", "AtriumFixtures", "AtriumHostTests",
-            "ModuleCatalogGenerator", "ModuleCatalogPlugin", "Foundation", "Logging", "Testing", "Swift",
-        ]
-        let takenTargets = existingFolders.flatMap { [$0, "\($0)Tests", "\($0)Benchmark"] } + reservedTargets
+        let takenTargets = existingFolders.flatMap { [$0, "\($0)Tests", "\($0)Benchmark"] } + reservedTargets + dependencyModules
         for target in [name, "\(name)Tests", "\(name)Benchmark"] {
             if let clash = takenTargets.first(where: { $0.lowercased() == target.lowercased() }) {
                 return existingFolders.contains(clash)
@@ -55,10 +67,23 @@ struct ModuleScaffold {
                 ? "a module with the id '\(id)' exists already: choose another name"
                 : "the route name '\(id)' is bound by the module '\(module.id)': choose another name"
         }
-        if ["health", "assets", "metrics", "favicon.ico", "openapi.json", "flags", "http", "storage", "log", "modules", "secrets"].contains(id) {
+        if ["health", "assets", "metrics", "favicon", "openapi", "flags", "http", "storage", "log", "modules", "secrets"]
+            .contains(id)
+        {
             return "'\(id)' is a path or a configuration key of the host: choose another name"
         }
         return nil
+    }
+
+    /// The modules of the package's dependencies, from their checkouts (a build must have fetched
+    /// them); none before the first build.
+    static func dependencyModules(packageRoot: URL) -> [String] {
+        let files = FileManager.default
+        let checkouts = packageRoot.appending(path: ".build/checkouts")
+        let packages = (try? files.contentsOfDirectory(atPath: checkouts.path)) ?? []
+        return packages.flatMap { package in
+            (try? files.contentsOfDirectory(atPath: checkouts.appending(path: "\(package)/Sources").path)) ?? []
+        }
     }
 
     private static let moduleFile = #"""

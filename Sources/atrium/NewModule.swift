@@ -23,7 +23,8 @@ struct NewModule: ParsableCommand {
         let modules = root.appending(path: "Modules")
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: modules.path)) ?? []
         let linked = AtriumCatalog.modules.map { (id: $0.manifest.id, binds: $0.manifest.binds.map(\.rawValue)) }
-        if let problem = ModuleScaffold.problem(with: name, existingFolders: folders, linked: linked) {
+        let dependencies = ModuleScaffold.dependencyModules(packageRoot: root)
+        if let problem = ModuleScaffold.problem(with: name, existingFolders: folders, linked: linked, dependencyModules: dependencies) {
             throw ValidationError(problem)
         }
         let scaffold = ModuleScaffold(name: name)

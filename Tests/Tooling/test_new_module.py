@@ -27,6 +27,16 @@ def test_names_that_are_not_swift_type_names_or_clash_are_refused_and_nothing_is
         ("AtriumSDK", "clashes with AtriumSDK"),
         ("Map", "the route name 'map' is bound by the module 'mobility'"),
         ("Health", "'health' is a path or a configuration key of the host"),
+        # Found beside Hardening 2: each of these wrote a module that does not build.
+        ("Self", "'Self' is a name Swift itself gives a meaning"),
+        ("Any", "'Any' is a name Swift itself gives a meaning"),
+        ("Protocol", "'Protocol' is a name Swift itself gives a meaning"),
+        ("Type", "'Type' is a name Swift itself gives a meaning"),
+        ("Tests", "clashes with Tests"),
+        ("Openapi", "'openapi' is a path or a configuration key of the host"),
+        ("Foundation", "clashes with Foundation"),
+        ("Metrics", "clashes with Metrics"),
+        ("Hummingbird", "clashes with Hummingbird"),
         ("X" * 41, "longer than 40 characters"),
     ]:
         result = atrium("new-module", name)
