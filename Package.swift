@@ -22,7 +22,7 @@ let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
     var targets: [Target] = [
         .target(
             name: name,
-            dependencies: ["AtriumSDK"],
+            dependencies: ["AtriumSDK", "AtriumContracts"],
             path: "Modules/\(name)/Sources",
             resources: isFolder(modulesFolder.appendingPathComponent("\(name)/Sources/Resources"))
                 ? [.copy("Resources")] : nil
@@ -32,7 +32,7 @@ let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
         targets.append(
             .testTarget(
                 name: "\(name)Tests",
-                dependencies: [.target(name: name), "AtriumSDK", "AtriumTestKit"],
+                dependencies: [.target(name: name), "AtriumSDK", "AtriumContracts", "AtriumTestKit"],
                 path: "Modules/\(name)/Tests"
             )
         )
@@ -84,6 +84,12 @@ let package = Package(
         .target(
             name: "AtriumSDK",
             dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        // What modules share with each other (protocols and value types), beside the SDK's contracts
+        // with the host: modules may import it, never each other.
+        .target(
+            name: "AtriumContracts",
+            dependencies: ["AtriumSDK"]
         ),
         .target(
             name: "AtriumHost",

@@ -8,9 +8,9 @@ import re
 import sys
 from pathlib import Path
 
-# What a module's sources may import: the SDK, Foundation, swift-log (which the SDK's API uses)
-# and the standard library's own modules.
-ALLOWED = {"AtriumSDK", "Foundation", "FoundationEssentials", "Logging", "Synchronization", "Dispatch", "_Concurrency"}
+# What a module's sources may import: the SDK, the contracts modules share, Foundation, swift-log
+# (which the SDK's API uses) and the standard library's own modules.
+ALLOWED = {"AtriumSDK", "AtriumContracts", "Foundation", "FoundationEssentials", "Logging", "Synchronization", "Dispatch", "_Concurrency"}
 # An import declaration with whatever attributes come before it, on its line or the lines above
 # (`@_spi(AtriumHost)` alone on a line, then `import AtriumSDK`, is one declaration).
 IMPORT = re.compile(

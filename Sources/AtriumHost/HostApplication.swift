@@ -11,20 +11,14 @@ public struct HostApplication: Sendable {
     public let plan: HostPlan
     public let storage: any HostStorage
     public let sessions: SessionStore
-    let services: HostSceneServices
+    let host: HostSceneHost
     let pages: PageWriter
     var metrics: HostMetrics { plan.metrics }
     let logger: Logger
 
     /// Opens nothing itself: `storage` must be open and the modules' migrations run (see
-    /// ``HostRuntime``). `replacements` swaps use-case factories, for tests.
-    @_spi(AtriumHost)
-    public init(
-        plan: HostPlan,
-        storage: any HostStorage,
-        logger: Logger,
-        replacements: [ObjectIdentifier: UseCaseFactory] = [:]
-    ) throws {
+    /// ``HostRuntime``).
+    public init(plan: HostPlan, storage: any HostStorage, logger: Logger) throws {
         self.plan = plan
         self.storage = storage
         self.logger = logger
@@ -33,17 +27,13 @@ public struct HostApplication: Sendable {
             storage: storage, hostKey: plan.hostKey, signInMerges: plan.registry.signInMerges,
             visitorLimits: plan.settings.storage.visitorLimits, sessionManager: plan.registry.provider(of: .currentUser),
             onCreate: { metrics.recordSessionCreated() })
-        services = HostSceneServices(registry: plan.registry, flags: plan.flags, replacements: replacements)
+        host = HostSceneHost(registry: plan.registry, flags: plan.flags)
         pages = PageWriter(
             links: LinkResolver(registry: plan.registry),
             cookie: SessionCookie(isSecure: plan.settings.http.behindTLS),
             cache: PageCache(),
             shell: AppShell(entries: plan.registry.entries)
         )
-    }
-
-    public init(plan: HostPlan, storage: any HostStorage, logger: Logger) throws {
-        try self.init(plan: plan, storage: storage, logger: logger, replacements: [:])
     }
 
     public func makeRouter() throws -> Router<AtriumRequestContext> {
@@ -113,20 +103,27 @@ public struct HostApplication: Sendable {
 
         for route in registry.routes {
             let path = RouterPath(Self.hummingbirdPattern(route.pattern))
+            let logger = self.logger.with(module: route.moduleID)
+            // A scene route's steps are middleware, in order: its parameters, the session, the
+            // action's body and token, the guard; then the scene.
+            let group = router.group().add(middleware: RouteParametersMiddleware(route: route))
             let handle: @Sendable (Request, AtriumRequestContext) async throws -> Response
             switch route.handler {
             case .scene(let respond):
-                let responder = SceneRouteResponder(
-                    route: route, respond: respond, storage: storage, sessions: sessions, services: services, pages: pages,
-                    trustedProxies: Set(plan.settings.http.trustedProxies), logger: logger.with(module: route.moduleID))
+                group.add(middleware: SessionMiddleware(sessions: sessions, cookie: pages.cookie))
+                if route.method == .post { group.add(middleware: FormTokenMiddleware(policy: route.formTokens, pages: pages, logger: logger)) }
+                if route.guard == .signedIn { group.add(middleware: SignedInGuardMiddleware(registry: registry, pages: pages)) }
+                let responder = SceneResponder(
+                    route: route, respond: respond, storage: storage, sessions: sessions, host: host, pages: pages,
+                    trustedProxies: Set(plan.settings.http.trustedProxies), logger: logger)
                 handle = { request, context in try await responder.respond(to: request, context: context) }
             case .endpoint(let respond):
-                let responder = EndpointResponder(route: route, handle: respond, storage: storage, logger: logger.with(module: route.moduleID))
+                let responder = EndpointResponder(route: route, handle: respond, storage: storage, logger: logger)
                 handle = { request, context in try await responder.respond(to: request, context: context) }
             }
             switch route.method {
-            case .get: router.get(path, use: handle)
-            case .post: router.post(path, use: handle)
+            case .get: group.get(path, use: handle)
+            case .post: group.post(path, use: handle)
             }
         }
         plan.localDelivery.connect(router)

@@ -1,7 +1,8 @@
 /// A feature module: the unit the host boots from configuration.
 ///
 /// A module declares who it is and what it needs in ``manifest``, reads its configuration section as
-/// a `Decodable` type, and adds its scenes, routes and use-case factories in one registration call.
+/// a `Decodable` type, and adds its scenes (built with the use cases they need) in one registration
+/// call.
 /// It never imports another module: it meets them through capabilities and route names.
 public protocol AtriumModule: Sendable {
     /// The module's section of the configuration file, each default declared once.
@@ -12,7 +13,7 @@ public protocol AtriumModule: Sendable {
 
     init()
 
-    /// Adds the module's scenes, routes, use-case factories and capabilities. Called once at boot,
-    /// after every module this one requires has registered.
-    func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws
+    /// Adds the module's scenes, endpoints and capabilities. Called once at boot, after every module
+    /// this one requires has registered.
+    func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws
 }

@@ -6,11 +6,6 @@ public struct Capability<Value: Sendable>: Sendable {
     public init(_ name: CapabilityName) { self.name = name }
 }
 
-extension Capability where Value == any RideHistory {
-    /// The rides a user took, and where rides are taken.
-    public static var rides: Self { Capability(.rides) }
-}
-
 extension Capability where Value == any CurrentUserProvider {
     /// Resolves the signed-in user of a session.
     public static var currentUser: Self { Capability(.currentUser) }

@@ -13,7 +13,4 @@ public struct CapabilityName: Hashable, Sendable, Comparable, CustomStringConver
 
     /// Who is signed in: provided by the Login module, needed by the "signed in" guard.
     public static let currentUser: CapabilityName = "current-user"
-
-    /// The rides people took: provided by the Mobility module, used by Login's profile when present.
-    public static let rides: CapabilityName = "rides"
 }

@@ -2,8 +2,9 @@
 import Foundation
 import Synchronization
 
-/// A record store in memory, for view-model tests. Records go through JSON as they would in the
-/// database, so a type that does not round-trip fails here too.
+/// A record store in memory, for scene tests. Records go through JSON as they would in the
+/// database, so a type that does not round-trip fails here too. A transaction that throws puts this
+/// store's records back as they were (other stores' are theirs to keep).
 public final class InMemoryRecordStore: RecordStore {
     private let records = Mutex<[String: [String: Data]]>([:])
 
@@ -39,5 +40,15 @@ public final class InMemoryRecordStore: RecordStore {
     public func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
         let rows = records.withLock { ($0[collection] ?? [:]).sorted { $0.key < $1.key }.map(\.value) }
         return try rows.map { try JSONDecoder().decode(type, from: $0) }
+    }
+
+    public func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+        let before = records.withLock { $0 }
+        do {
+            return try await body()
+        } catch {
+            records.withLock { $0 = before }
+            throw error
+        }
     }
 }

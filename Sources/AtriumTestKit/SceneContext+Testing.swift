@@ -1,40 +1,38 @@
+@_spi(AtriumHost) import AtriumHost
 @_spi(AtriumHost) import AtriumSDK
 import Logging
 
 extension SceneContext {
-    /// A scene context for testing a view model without HTTP: in-memory storage and a test session.
-    /// `parameters` are the route's parameter texts, as the host would have read them.
+    /// A scene context for testing a scene without HTTP. What the test does not give, the scene may
+    /// not use: a scene that reads `context.storage` when no `storage` was given, or asks for a
+    /// capability not in `capabilities` (give `nil` for "no module provides it"), fails the test
+    /// naming it. `parameters` are the route's parameter texts, as the host would have read them;
+    /// `flags` are feature flags by name (the others are their defaults).
     public static func testing(
         moduleID: String = "test",
         parameters: [String: String] = [:],
         returnTo: String? = nil,
         clientAddress: String = "192.0.2.1",
         session: TestVisitorSession = TestVisitorSession(),
-        storage: any RecordStore = InMemoryRecordStore(),
-        services: TestSceneServices = TestSceneServices()
+        storage: (any RecordStore)? = nil,
+        capabilities: [CapabilityName: (any Sendable)?] = [:],
+        flags: [String: Bool] = [:]
     ) -> SceneContext {
         SceneContext(
-            moduleID: moduleID,
-            parameters: parameters,
-            returnTo: returnTo,
-            clientAddress: clientAddress,
-            session: TestSessionControl(session: session),
-            storage: storage,
-            logger: Logger(label: "test"),
-            services: TestSceneServicesAdapter(services: services)
-        )
+            moduleID: moduleID, parameters: parameters, returnTo: returnTo, clientAddress: clientAddress,
+            session: TestSessionControl(session: session), storage: storage ?? UnstubbedRecordStore(), logger: Logger(label: "test"),
+            host: TestSceneHost(capabilities: capabilities, flags: flags))
     }
 }
 
 extension UserSessions {
-    /// Sign-in for view-model tests: it signs the ``TestVisitorSession`` of the context in and out.
+    /// Sign-in for scene tests: it signs the ``TestVisitorSession`` of the context in and out.
     public static func testing(moduleID: String = "test") -> UserSessions { UserSessions(moduleID: moduleID) }
 }
 
-extension ModuleRegistrar {
-    /// A registrar for view and model tests: declare the routes a view links to, as the module does,
-    /// without booting a host.
-    public static func testing(_ manifest: ModuleManifest, services: TestServices = TestServices()) -> ModuleRegistrar {
-        ModuleRegistrar(manifest: manifest, logger: Logger(label: "test"), services: services.services, sharedRecords: InMemoryRecordStore())
+extension HostRegistrar {
+    /// A registrar for tests of a module's registration, without booting a host.
+    public static func testing(_ manifest: ModuleManifest, services: TestServices = TestServices()) -> HostRegistrar {
+        HostRegistrar(manifest: manifest, logger: Logger(label: "test"), services: services.services, sharedRecords: InMemoryRecordStore())
     }
 }

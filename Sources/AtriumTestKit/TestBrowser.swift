@@ -31,6 +31,14 @@ public final class TestBrowser: Sendable {
         try await send(path, method: .get, headers: [.accept: accept], body: nil)
     }
 
+    /// Loads a page as a native client does: its screen as JSON (read it with ``TestPage/screen``).
+    public func getScreen(_ path: String) async throws -> TestPage { try await get(path, accept: "application/json") }
+
+    /// Posts a form as a native client does: the answer's screen as JSON.
+    public func postForScreen(_ path: String, form: [String: String]) async throws -> TestPage {
+        try await post(path, form: form, accept: "application/json")
+    }
+
     /// Posts a form. The anti-forgery token of the last page is added unless `csrfToken` says
     /// otherwise (pass "" to send none).
     public func post(_ path: String, form: [String: String], csrfToken: String? = nil, accept: String = "text/html") async throws -> TestPage {

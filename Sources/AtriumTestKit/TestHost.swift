@@ -22,17 +22,16 @@ public struct TestHost: Sendable {
     public let directory: URL
     /// The services the modules were given: move ``TestServices/clock``, script ``TestServices/random``.
     public let services: TestServices
-    let replacements: [ObjectIdentifier: UseCaseFactory]
 
     /// Boots `modules` with `configuration` (YAML; `storage` is set to a temporary database of the
     /// `storage` kind unless given). Two hosts booted on one `directory` share one database: on
-    /// PostgreSQL they stand for two hosts behind a load balancer. Throws ``ConfigurationError`` when the configuration is invalid.
+    /// PostgreSQL they stand for two hosts behind a load balancer. Throws ``ConfigurationError`` when
+    /// the configuration is invalid.
     public static func boot(
         modules: [any AtriumModule.Type],
         configuration yaml: String,
         environment: [String: String] = [:],
         directory: URL? = nil,
-        replacements: [UseCaseReplacement] = [],
         services: TestServices = TestServices(),
         storage backend: TestStorage = .forHosts
     ) async throws -> TestHost {
@@ -62,8 +61,7 @@ public struct TestHost: Sendable {
             plan: plan,
             storage: storage,
             directory: directory,
-            services: services,
-            replacements: Dictionary(replacements.map { ($0.type, $0.factory) }, uniquingKeysWith: { _, last in last })
+            services: services
         )
     }
 
@@ -75,7 +73,7 @@ public struct TestHost: Sendable {
 
     /// Serves requests in-process (no port) to a fresh ``TestBrowser``.
     public func run<Value: Sendable>(_ body: @Sendable (TestBrowser) async throws -> Value) async throws -> Value {
-        let application = try HostApplication(plan: plan, storage: storage, logger: Self.logger, replacements: replacements)
+        let application = try HostApplication(plan: plan, storage: storage, logger: Self.logger)
         let app = Application(router: try application.makeRouter(), logger: Self.logger)
         return try await app.test(.router) { client in
             try await body(TestBrowser(client: client))

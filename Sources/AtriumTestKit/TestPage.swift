@@ -1,3 +1,4 @@
+import AtriumSDK
 import Foundation
 import HTTPTypes
 
@@ -15,6 +16,27 @@ public struct TestPage: Sendable {
         guard let range = body.range(of: #"name="_csrf" value="([^"]+)""#, options: .regularExpression) else { return nil }
         let match = body[range]
         return match.split(separator: "\"").dropFirst(3).first.map(String.init)
+    }
+
+    /// The screen of a JSON answer (ask with `accept: "application/json"`): the tree a native client
+    /// reads, for asserting a page without its HTML. Throws, quoting the answer, when it is not one.
+    public var screen: Screen {
+        get throws {
+            struct Document: Decodable { let screen: Screen }
+            do {
+                return try JSONDecoder().decode(Document.self, from: Data(body.utf8)).screen
+            } catch {
+                throw NotAScreen(status: status, contentType: headers[.contentType] ?? "none", start: String(body.prefix(200)))
+            }
+        }
+    }
+
+    /// An answer that is not a JSON screen.
+    public struct NotAScreen: Error, CustomStringConvertible {
+        public let status: Int
+        public let contentType: String
+        public let start: String
+        public var description: String { "the answer (\(status), \(contentType)) is not a JSON screen: \(start)" }
     }
 
     /// The `Set-Cookie` headers of the response.

@@ -17,7 +17,14 @@ public struct TestSignInModule: AtriumModule {
         }
     }
 
-    struct Model: SceneModel {
+    struct SignInScene: Scene {
+        static let id = "sign-in"
+        static let title = "Test sign-in"
+        static let page = Route.page("/test-sign-in", name: .signIn)
+        static let signIn = Route.action("/test-sign-in", formTokens: .includingReplacedSession)
+        static let signOut = Route.action("/test-sign-out")
+        static var routes: [SceneRoute<Self>] { [.page(page), .action(signIn, Action.signIn), .action(signOut, .signOut)] }
+
         enum Action: Sendable {
             case signIn(SignIn)
             case signOut
@@ -26,6 +33,7 @@ public struct TestSignInModule: AtriumModule {
         struct SignIn: Decodable, Sendable { var user: String }
 
         let sessions: UserSessions
+        var view: View { View() }
 
         func load(_ context: SceneContext) async throws -> SceneState<String?> {
             .loaded(try await context.session.userID)
@@ -41,16 +49,14 @@ public struct TestSignInModule: AtriumModule {
     }
 
     struct View: SceneView {
-        let signIn: Route<NoParameters>
-        let signOut: Route<NoParameters>
-
         func screen(for user: String?) -> Screen {
             Screen(
                 title: "Test sign-in",
                 content: [
-                    .text(Text(user.map { "Signed in as \($0)" } ?? "Not signed in")),
-                    .form(Form(action: signIn(), content: [.field(Field(name: "user", label: "User")), .button(Button("Sign in"))])),
-                    .button(Button("Sign out", action: signOut())),
+                    .text(user.map { Text("Signed in as \($0)") } ?? Text("Not signed in")),
+                    .form(
+                        Form(action: SignInScene.signIn(), content: [.field(Field(name: "user", label: "User")), .button(Button("Sign in"))])),
+                    .button(Button("Sign out", action: SignInScene.signOut())),
                 ]
             )
         }
@@ -61,15 +67,10 @@ public struct TestSignInModule: AtriumModule {
 
     public init() {}
 
-    public func register(in registrar: ModuleRegistrar, configuration: EmptyConfiguration) async throws {
+    public func register(in registrar: any ModuleRegistrar, configuration: EmptyConfiguration) async throws {
         registrar.provide(.currentUser, Users())
         let sessions = try registrar.userSessions()
-        let page = registrar.page("/test-sign-in", name: .signIn)
-        let signIn = registrar.action("/test-sign-in", formTokens: .includingReplacedSession)
-        let signOut = registrar.action("/test-sign-out")
-        registrar.scene(
-            "sign-in", title: "Test sign-in", model: { _ in Model(sessions: sessions) }, view: View(signIn: signIn, signOut: signOut),
-            routes: [.page(page), .action(signIn, Model.Action.signIn), .action(signOut, .signOut)])
+        registrar.scene(SignInScene.self) { _ in SignInScene(sessions: sessions) }
     }
 }
 

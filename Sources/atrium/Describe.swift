@@ -24,7 +24,9 @@ struct Describe: AsyncParsableCommand {
                 "id": manifest.id, "title": manifest.title, "version": manifest.version,
                 "requires": manifest.requires.map(\.rawValue), "provides": manifest.provides.map(\.rawValue),
                 "uses": manifest.uses.map(\.rawValue), "binds": manifest.binds.map(\.rawValue), "links": manifest.links.map(\.rawValue),
-                "scenes": module.scenes.map { ["id": $0.id, "title": $0.title, "isEntry": $0.isEntry] as [String: Any] },
+                "scenes": module.scenes.map {
+                    ["id": $0.id, "title": $0.title, "isEntry": $0.isEntry, "type": $0.typeName, "folder": $0.folder] as [String: Any]
+                },
                 "flags": plan.flags.entries.filter { $0.module == manifest.id }.map { entry in
                     [
                         "name": entry.fullName, "description": entry.flag.description, "default": entry.flag.defaultValue,
@@ -40,12 +42,21 @@ struct Describe: AsyncParsableCommand {
                 },
             ]
         }
+        let scenes = Dictionary(plan.registry.modules.flatMap(\.scenes).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let routes: [[String: Any]] = plan.registry.routes.map { route in
             var described: [String: Any] = [
                 "method": route.method.rawValue, "pattern": route.pattern.description, "guard": route.guard.rawValue, "module": route.moduleID,
             ]
             if let name = route.name { described["name"] = name.rawValue }
-            if let scene = route.sceneID { described["scene"] = scene } else { described["endpoint"] = true }
+            if let id = route.sceneID {
+                described["scene"] = id
+                if let scene = scenes[id] {
+                    described["sceneType"] = scene.typeName
+                    described["folder"] = scene.folder
+                }
+            } else {
+                described["endpoint"] = true
+            }
             return described
         }
         let names = Dictionary(

@@ -17,7 +17,7 @@ struct AccountsModule: AtriumModule {
         }
     }
 
-    struct SignInModel: SceneModel {
+    struct SignInScene: Scene {
         enum Action: Sendable {
             case signIn(SignIn)
             case signOut
@@ -27,8 +27,15 @@ struct AccountsModule: AtriumModule {
             var name: String
         }
 
+        static let id = "sign-in"
+        static let title = "Sign in"
+        static let page = Route.page("/accounts/sign-in", name: .signIn)
+        static let signIn = Route.action("/accounts/sign-in", formTokens: .includingReplacedSession)
+        static let signOut = Route.action("/accounts/sign-out", name: "sign-out")
+        static var routes: [SceneRoute<Self>] { [.page(page), .action(signIn, Action.signIn), .action(signOut, .signOut)] }
+
         let sessions: UserSessions
-        let page: LinkTarget
+        var view: SignInView { SignInView() }
 
         func load(_ context: SceneContext) async throws -> SceneState<String?> {
             .loaded(context.returnTo)
@@ -41,21 +48,19 @@ struct AccountsModule: AtriumModule {
                 return .navigateBack(otherwise: .path("/"))
             case .signOut:
                 try await sessions.signOut(in: context)
-                return .navigate(page)
+                return .navigate(Self.page())
             }
         }
     }
 
     struct SignInView: SceneView {
-        let submit: Route<NoParameters>
-
         func screen(for returnTo: String?) -> Screen {
             Screen(
                 title: "Sign in",
                 content: [
                     .form(
                         Form(
-                            action: submit(returnTo: returnTo.map(LinkTarget.path)),
+                            action: SignInScene.signIn(returnTo: returnTo.map(LinkTarget.path)),
                             content: [.field(Field(name: "name", label: "Name")), .button(Button("Sign in"))]
                         )
                     )
@@ -64,14 +69,9 @@ struct AccountsModule: AtriumModule {
         }
     }
 
-    func register(in registrar: ModuleRegistrar, configuration: EmptyConfiguration) async throws {
+    func register(in registrar: any ModuleRegistrar, configuration: EmptyConfiguration) async throws {
         registrar.provide(.currentUser, Users())
         let sessions = try registrar.userSessions()
-        let page = registrar.page("/accounts/sign-in", name: .signIn)
-        let signIn = registrar.action("/accounts/sign-in", formTokens: .includingReplacedSession)
-        let signOut = registrar.action("/accounts/sign-out", name: "sign-out")
-        registrar.scene(
-            "sign-in", title: "Sign in", model: { _ in SignInModel(sessions: sessions, page: page()) }, view: SignInView(submit: signIn),
-            routes: [.page(page), .action(signIn, SignInModel.Action.signIn), .action(signOut, .signOut)])
+        registrar.scene(SignInScene.self) { _ in SignInScene(sessions: sessions) }
     }
 }

@@ -5,8 +5,17 @@ struct ClashModule: AtriumModule {
     struct Number: RouteParameters { var number: Int }
 
     static let manifest = ModuleManifest(id: "clash", title: "Clash", version: "1.0.0")
-    func register(in registrar: ModuleRegistrar, configuration: EmptyConfiguration) async throws {
-        let page = registrar.page("/notes/items/{number:int}", parameters: Number.self)
-        registrar.scene("list", title: "Clash", model: { _ in EmptyModel() }, view: EmptyView(), routes: [.page(page)])
+    /// Claims the Notes fixture's item addresses.
+    struct ListScene: Scene {
+        static let id = "list"
+        static let title = "Clash"
+        static let page = Route.page("/notes/items/{number:int}", parameters: Number.self)
+        static var routes: [SceneRoute<Self>] { [.page(page)] }
+        var view: EmptyView { EmptyView() }
+        func load(_ context: SceneContext) async throws -> SceneState<String> { .loaded("empty") }
+    }
+
+    func register(in registrar: any ModuleRegistrar, configuration: EmptyConfiguration) async throws {
+        registrar.scene(ListScene.self) { _ in ListScene() }
     }
 }

@@ -15,7 +15,7 @@ struct EchoModule: AtriumModule {
 
     static let manifest = ModuleManifest(id: "echo", title: "Echo", version: "1.0.0")
 
-    func register(in registrar: ModuleRegistrar, configuration: EmptyConfiguration) async throws {
+    func register(in registrar: any ModuleRegistrar, configuration: EmptyConfiguration) async throws {
         registrar.endpoint(.post, "/echo/items/{id}", parameters: Item.self) { request in
             guard request.bearerToken == "letmein" else { return .json(["error": "unauthorized"], status: .unauthorized) }
             let id = try request.parameters(Item.self).id

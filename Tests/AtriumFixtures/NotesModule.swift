@@ -22,8 +22,7 @@ struct NotesModule: AtriumModule {
 
     static let manifest = ModuleManifest(id: "notes", title: "Notes", version: "1.0.0", binds: ["notes", "notes.item"], flags: [beta])
 
-    func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
-        registrar.factory(NoteBook.self) { context in NoteBook(records: context.storage, limit: configuration.limit) }
+    func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
         registrar.migration(
             StorageMigration(id: "1-uppercase") { migrator in
                 try await migrator.rewrite(collection: "notes") { _, json in
@@ -32,28 +31,13 @@ struct NotesModule: AtriumModule {
                     return try JSONEncoder().encode(note)
                 }
             })
-
-        let list = registrar.page("/notes", name: "notes")
-        let add = registrar.action("/notes")
-        registrar.scene(
-            "list",
-            title: "Notes",
-            isEntry: true,
-            model: { context in NotesModel(book: try context.make(NoteBook.self), greeting: configuration.greeting ?? "", page: list()) },
-            view: NotesView(add: add, settingsRoute: configuration.settingsRoute, hostileText: configuration.hostileText),
-            routes: [.page(list), .action(add, NotesModel.Action.add)]
-        )
-
-        let item = registrar.page("/notes/items/{id:int}", parameters: ItemNumber.self, name: "notes.item")
-        registrar.scene("item", title: "Item", model: { _ in ItemModel(kind: .item) }, view: ItemView(title: "Item"), routes: [.page(item)])
-        let tag = registrar.page("/notes/tags/{tag}", parameters: TagName.self)
-        registrar.scene("tag", title: "Tag", model: { _ in ItemModel(kind: .tag) }, view: ItemView(title: "Tag"), routes: [.page(tag)])
-
-        let secret = registrar.page("/notes/private", guard: .signedIn)
-        registrar.scene(
-            "private", title: "Private", model: { _ in ItemModel(kind: .plain) }, view: ItemView(title: "Private"), routes: [.page(secret)])
-
-        let broken = registrar.page("/notes/broken")
-        registrar.scene("broken", title: "Broken", model: { _ in BrokenModel() }, view: ItemView(title: "Broken"), routes: [.page(broken)])
+        let view = NotesView(settingsRoute: configuration.settingsRoute, hostileText: configuration.hostileText)
+        registrar.scene(NotesScene.self) { context in
+            NotesScene(book: NoteBook(records: context.storage, limit: configuration.limit), greeting: configuration.greeting ?? "", view: view)
+        }
+        registrar.scene(ItemScene.self) { _ in ItemScene() }
+        registrar.scene(TagScene.self) { _ in TagScene() }
+        registrar.scene(PrivateScene.self) { _ in PrivateScene() }
+        registrar.scene(BrokenScene.self) { _ in BrokenScene() }
     }
 }

@@ -2,17 +2,16 @@ import AtriumSDK
 import Foundation
 
 struct NotesView: SceneView {
-    let add: Route<NoParameters>
     let settingsRoute: RouteName?
     let hostileText: String?
 
-    func screen(for state: NotesModel.State) -> Screen {
+    func screen(for state: NotesScene.State) -> Screen {
         var content: [UINode] = [
-            .text(Text(state.greeting)),
-            .list(ItemList(title: "Your notes", content: state.notes.map { .card(Card(content: [.text(Text($0.text))])) })),
+            .text(Text(verbatim: state.greeting)),
+            .list(ItemList(title: "Your notes", content: state.notes.map { .card(Card(content: [.text(Text(verbatim: $0.text))])) })),
             .form(
                 Form(
-                    action: add(),
+                    action: NotesScene.add(),
                     content: [
                         .field(Field(name: "text", label: "New note", value: state.draft, error: state.error)),
                         .toggle(Toggle(name: "pinned", label: "Pinned", isOn: false)),
@@ -23,7 +22,7 @@ struct NotesView: SceneView {
         ]
         if let hostileText {
             content += [
-                .heading(Heading(hostileText)),
+                .heading(Heading(verbatim: hostileText)),
                 .image(Image(source: "https://img.example/a.png?q=\"><b>", alt: hostileText)),
                 .image(Image(source: "/assets/x.png?\(hostileText)", alt: hostileText)),
                 .field(Field(name: "hostile", label: hostileText, value: hostileText, placeholder: hostileText)),

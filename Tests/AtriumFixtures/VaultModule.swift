@@ -2,12 +2,20 @@ import AtriumSDK
 
 /// Uses the signed-in guard without anything to sign in with.
 struct VaultModule: AtriumModule {
+    struct VaultScene: Scene {
+        static let id = "vault"
+        static let title = "Vault"
+        static let page = Route.page("/vault", guard: .signedIn)
+        static var routes: [SceneRoute<Self>] { [.page(page)] }
+        var view: EmptyView { EmptyView() }
+        func load(_ context: SceneContext) async throws -> SceneState<String> { .loaded("empty") }
+    }
+
     struct Pass: Codable, Sendable { var user: String }
 
     static let manifest = ModuleManifest(id: "vault", title: "Vault", version: "1.0.0")
-    func register(in registrar: ModuleRegistrar, configuration: EmptyConfiguration) async throws {
-        let page = registrar.page("/vault", guard: .signedIn)
-        registrar.scene("vault", title: "Vault", model: { _ in EmptyModel() }, view: EmptyView(), routes: [.page(page)])
+    func register(in registrar: any ModuleRegistrar, configuration: EmptyConfiguration) async throws {
+        registrar.scene(VaultScene.self) { _ in VaultScene() }
         // Checks tokens of the same shape as Echo's, with its own signer.
         let tokens = registrar.services.tokens
         registrar.endpoint(.post, "/vault/token") { request in

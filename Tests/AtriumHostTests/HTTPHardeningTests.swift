@@ -137,7 +137,7 @@ struct HTTPHardeningTests {
         try await host.storage.records(module: "notes", owner: .visitor("v")).save(2, id: "mine", in: "failures")
         let module = try #require(host.plan.registry.modules.first { $0.manifest.id == "notes" })
         let expiring = BootedModule(
-            manifest: module.manifest, scenes: [], routes: [], factories: [:], migrations: [], shutdownHandlers: [], signInMerges: [:],
+            manifest: module.manifest, scenes: [], routes: [], migrations: [], shutdownHandlers: [], signInMerges: [:],
             expirations: ["failures": .seconds(24 * 3600)], configuredLinks: [], sharedRecords: DeferredRecordStore(module: "notes"))
         let soon = try SessionStore(storage: host.storage, hostKey: .random(), now: { Date().addingTimeInterval(3600) })
         await SessionPurgeService(sessions: soon, storage: host.storage, modules: { [expiring] }, interval: .seconds(3600), logger: .init(label: "t"))

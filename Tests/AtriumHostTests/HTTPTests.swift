@@ -248,31 +248,4 @@ struct HTTPTests {
             #expect(try await browser.get("/accounts/sign-in").status == 200)
         }
     }
-
-    @Test func aTestCanReplaceAUseCase() async throws {
-        let host = try await TestHost.boot(
-            modules: Fixture.catalog,
-            configuration: Fixture.notesAndAccounts,
-            replacements: [UseCaseReplacement(NoteBook.self) { _ in NoteBook(records: FixedNotes(), limit: 1) }]
-        )
-        defer { host.tearDown() }
-        let page = try await host.run { try await $0.get("/notes") }
-        #expect(page.body.contains("Replaced note"))
-    }
-}
-
-/// A record store that always holds one note, for the replacement test.
-struct FixedNotes: RecordStore {
-    func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? { nil }
-    func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {}
-    func deleteRecord(id: String, in collection: String) async throws {}
-    func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
-        [Note(text: "Replaced note") as! Record]
-    }
-    func update<Record: Codable & Sendable, Result: Sendable>(
-        _ type: Record.Type, id: String, in collection: String, _ change: @escaping @Sendable (inout Record?) throws -> Result
-    ) async throws -> Result {
-        var record: Record?
-        return try change(&record)
-    }
 }

@@ -27,7 +27,7 @@ struct ModulePowersTests {
     }
 
     @Test func providingWhatTheManifestDoesNotDeclareIsAProblem() throws {
-        let registrar = ModuleRegistrar.testing(ModuleManifest(id: "sneaky", title: "Sneaky", version: "1"))
+        let registrar = HostRegistrar.testing(ModuleManifest(id: "sneaky", title: "Sneaky", version: "1"))
         registrar.provide(.currentUser, AccountsModule.Users() as any CurrentUserProvider)
         #expect(registrar.capabilities.isEmpty)
         #expect(registrar.problems == ["module 'sneaky' provides 'current-user', which its manifest does not declare in provides"])
@@ -35,7 +35,7 @@ struct ModulePowersTests {
 
     @Test func signingInIsGrantedByTheHostAndCheckedWhereItIsUsed() async throws {
         let declared = ModuleManifest(id: "login", title: "Login", version: "1", provides: [.currentUser])
-        let refused = ModuleRegistrar(
+        let refused = HostRegistrar(
             manifest: declared, logger: .init(label: "test"), services: TestServices().services, sharedRecords: InMemoryRecordStore(),
             managesSessions: false)
         #expect(throws: SettingProblem.self) { try refused.userSessions() }

@@ -58,7 +58,7 @@ struct ReadCacheTests {
     @Test func signingInForgetsTheVisitorsRecordsAndTheAccountsOldOnes() async throws {
         let storage = try temporaryStorage()
         defer { try? storage.close() }
-        let registrar = ModuleRegistrar.testing(ModuleManifest(id: "m", title: "M", version: "1"))
+        let registrar = HostRegistrar.testing(ModuleManifest(id: "m", title: "M", version: "1"))
         registrar.mergeAtSignIn(Note.self, in: "notes") { visitor, account in Note(text: account.text + "+" + visitor.text) }
         let sessions = try SessionStore(storage: storage, hostKey: .random(), signInMerges: ["m": registrar.signInMerges])
         let visitor = storage.records(module: "m", owner: .visitor("v"))

@@ -19,23 +19,25 @@ public struct GreetingModule: AtriumModule {
     public static let manifest = ModuleManifest(id: "greeting", title: "Greeting", version: "1.0.0", binds: ["greeting"])
     public init() {}
 
-    public func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
-        // Routes are values; views link to them with typed parameters.
-        let page = registrar.page("/greeting", name: "greeting")
-        let reply = registrar.action("/greeting/reply")
-        registrar.scene(
-            "hello", title: "Hello", isEntry: true,
-            model: { _ in HelloModel(greeting: configuration.greeting, page: page()) },
-            view: HelloView(reply: reply),
-            routes: [.page(page), .action(reply, HelloModel.Action.reply)])
+    public func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
+        registrar.scene(HelloScene.self) { _ in HelloScene(greeting: configuration.greeting) }
     }
 }
 
-struct HelloModel: SceneModel {
+/// Scenes/Hello/HelloScene.swift: the scene, its routes (values views link to) and its actions.
+struct HelloScene: Scene {
     enum Action: Sendable { case reply(Reply) }  // one action type per scene
     struct Reply: Decodable, Sendable { var name: String? }
-    let greeting: String
-    let page: LinkTarget
+
+    static let id = "hello"
+    static let title = "Hello"
+    static let isEntry = true
+    static let page = Route.page("/greeting", name: "greeting")
+    static let reply = Route.action("/greeting/reply")
+    static var routes: [SceneRoute<Self>] { [.page(page), .action(reply, Action.reply)] }
+
+    let greeting: String  // what it needs, given when it is built
+    var view: HelloView { HelloView() }
 
     func load(_ context: SceneContext) async throws -> SceneState<String> { .loaded(greeting) }
 
@@ -43,18 +45,19 @@ struct HelloModel: SceneModel {
         switch action {
         case .reply(let reply):
             guard let name = reply.name, !name.isEmpty else { return .invalid(greeting) }  // 422
-            return .navigateBack(otherwise: page)  // 303
+            return .navigateBack(otherwise: Self.page())  // 303
         }
     }
 }
 
+/// Scenes/Hello/HelloView.swift: the state as a UI tree.
 struct HelloView: SceneView {
-    let reply: Route<NoParameters>
-
     func screen(for greeting: String) -> Screen {
         Screen(
             title: greeting,
-            content: [.form(Form(action: reply(), content: [.field(Field(name: "name", label: "Your name")), .button(Button("Reply"))]))])
+            content: [
+                .form(Form(action: HelloScene.reply(), content: [.field(Field(name: "name", label: "Your name")), .button(Button("Reply"))]))
+            ])
     }
 }
 
@@ -64,8 +67,7 @@ struct ReadmeExampleTests {
         let host = try await TestHost.boot(modules: [GreetingModule.self], configuration: "modules: [greeting]\ngreeting:\n  greeting: Howdy\n")
         defer { host.tearDown() }
         try await host.run { browser in
-            let page = try await browser.get("/greeting")
-            #expect(page.body.contains("<h1>Howdy</h1>"))
+            #expect(try await browser.getScreen("/greeting").screen.title == "Howdy")
             #expect(try await browser.post("/greeting/reply", form: [:]).status == 422)
             let replied = try await browser.post("/greeting/reply?returnTo=/", form: ["name": "Ada"])
             #expect(replied.status == 303 && replied.location == "/")
@@ -73,5 +75,12 @@ struct ReadmeExampleTests {
         await #expect(throws: ConfigurationError.self) {
             _ = try await TestHost.boot(modules: [GreetingModule.self], configuration: "modules: [greeting]\ngreeting:\n  greeting: ''\n")
         }
+    }
+
+    @Test func itsSceneIsTestedWithoutHTTP() async throws {
+        let test = SceneTest(HelloScene(greeting: "Howdy"))
+        #expect(await test.load().screen?.form(posting: HelloScene.reply()) != nil)
+        #expect(await test.submit(HelloScene.reply, form: [:]).status == 422)
+        #expect(await test.submit(HelloScene.reply, form: ["name": "Ada"]).redirect == HelloScene.page())
     }
 }

@@ -13,13 +13,13 @@ struct RendererTests {
     /// One node of every kind, with `text` wherever a string goes.
     static func everyKind(_ text: String) -> [UINode] {
         let all: [UINode] = [
-            .section(Section(title: text, content: [.text(Text(text))])),
-            .heading(Heading(text, level: 3)),
-            .text(Text(text, style: .strong)),
+            .section(Section(title: text, content: [.text(Text(verbatim: text))])),
+            .heading(Heading(verbatim: text, level: 3)),
+            .text(Text(verbatim: text, style: .strong)),
             .image(Image(source: "/assets/\(text)", alt: text, placeholder: text, shape: .circle)),
             .image(Image(source: nil, alt: text)),
-            .row(Row(title: text, content: [.text(Text(text))])),
-            .list(ItemList(title: nil, content: [.card(Card(target: .path("/a?b=\(text)"), content: [.text(Text(text))]))])),
+            .row(Row(title: text, content: [.text(Text(verbatim: text))])),
+            .list(ItemList(title: nil, content: [.card(Card(target: .path("/a?b=\(text)"), content: [.text(Text(verbatim: text))]))])),
             .card(Card(content: [])),
             .tabs(Tabs([.init(title: text, target: .path("/map"), isSelected: true), .init(title: "B", target: .path("/b"))])),
             .form(

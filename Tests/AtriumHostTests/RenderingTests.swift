@@ -125,7 +125,8 @@ struct RenderingTests {
 
     @Test func everyNodeRoundTripsThroughJSON() throws {
         let nodes: [UINode] = [
-            .section(Section(title: "S", content: [.text(Text("t"))])), .text(Text("c", style: .caption)), .heading(Heading("h")),
+            .section(Section(title: "S", content: [.text(Text(verbatim: "t"))])), .text(Text(verbatim: "c", style: .caption)),
+            .heading(Heading(verbatim: "h")),
             .image(Image(source: "/a.png", alt: "a")),
             .row(Row(content: [])), .list(ItemList(content: [])), .card(Card(target: .named("x"), content: [])),
             .tabs(Tabs([.init(title: "Map", target: .path("/map"), isSelected: true)])), .form(Form(action: .path("/f"), content: [])),
@@ -136,5 +137,9 @@ struct RenderingTests {
         ]
         let data = try JSONEncoder().encode(nodes)
         #expect(try JSONDecoder().decode([UINode].self, from: data) == nodes)
+        // The JSON carries text as shown: wording and data render the same, and read back as data.
+        let worded: [UINode] = [.text(Text("Welcome \("Ada")!", style: .strong)), .heading(Heading("Hello"))]
+        let shown = try JSONDecoder().decode([UINode].self, from: try JSONEncoder().encode(worded))
+        #expect(shown == [.text(Text(verbatim: "Welcome Ada!", style: .strong)), .heading(Heading(verbatim: "Hello"))])
     }
 }

@@ -1,8 +1,10 @@
 @_spi(AtriumHost) import AtriumSDK
+import AtriumTestKit
 import Foundation
 import Testing
 
 @testable import AtriumFixtures
+@testable import AtriumHost
 
 @Suite("Route patterns")
 struct RoutePatternTests {
@@ -21,8 +23,7 @@ struct RoutePatternTests {
     }
 
     @Test func routesPrintTheirPathsFromTypedParameters() throws {
-        let registrar = ModuleRegistrar.testing(ModuleManifest(id: "shop", title: "Shop", version: "1"))
-        let item = registrar.page("/items/{id}/{slug}", parameters: Item.self)
+        let item = Route.page("/items/{id}/{slug}", parameters: Item.self)
         #expect(item.pattern.description == "/items/{id:int}/{slug}", "the types come from the parameters")
         #expect(item(Item(id: 42, slug: "a b/c?")) == .path("/items/42/a%20b%2Fc%3F"))
         #expect(item(Item(id: -1, slug: "x", page: 2, sort: "name & price")) == .path("/items/-1/x?page=2&sort=name%20%26%20price"))
@@ -36,21 +37,25 @@ struct RoutePatternTests {
         var returnTo: String?
     }
 
+    /// A scene whose route's pattern and parameters disagree.
+    struct MismatchedScene: Scene {
+        static let id = "mismatched"
+        static let title = "Mismatched"
+        static let page = Route.page("/items/{id:int}/{missing}", parameters: Mismatched.self)
+        static var routes: [SceneRoute<Self>] { [.page(page)] }
+        var view: NotesView { NotesView(settingsRoute: nil, hostileText: nil) }
+        func load(_ context: SceneContext) async throws -> SceneState<NotesScene.State> { .empty("none") }
+    }
+
     @Test func aPatternAndParametersThatDisagreeAreBootProblems() {
-        let registrar = ModuleRegistrar.testing(ModuleManifest(id: "shop", title: "Shop", version: "1"))
-        _ = registrar.page("/items/{id:int}/{missing}", parameters: Mismatched.self)
+        let registrar = HostRegistrar.testing(ModuleManifest(id: "shop", title: "Shop", version: "1"))
+        registrar.scene(MismatchedScene.self) { _ in MismatchedScene() }
         let problems = registrar.problems.joined(separator: "\n")
+        #expect(problems.hasPrefix("module 'shop': route /items/{id:int}/{missing}: "))
         #expect(problems.contains("'id' is written as int but Mismatched.id is string"))
         #expect(problems.contains("Mismatched has no field 'missing'"))
         #expect(problems.contains("Mismatched.extra is not in the pattern; make it optional"))
         #expect(problems.contains("'returnTo' belongs to the host"))
-    }
-
-    @Test func aDeclaredRouteNothingServesIsABootProblem() {
-        let registrar = ModuleRegistrar.testing(ModuleManifest(id: "shop", title: "Shop", version: "1"))
-        _ = registrar.action("/items/buy")
-        registrar.finish()
-        #expect(registrar.problems == ["module 'shop' declares POST /items/buy but no scene or endpoint serves it"])
     }
 
     @Test(arguments: ["items", "/items/{}", "/items/{id:float}", "/a/{id}/{id}", "/a/x{id}"])

@@ -34,9 +34,9 @@ struct SDKTests {
     }
 
     @Test func onlyTheCurrentUserProviderMaySignVisitorsIn() throws {
-        let other = ModuleRegistrar.testing(ModuleManifest(id: "other", title: "Other", version: "1"))
+        let other = HostRegistrar.testing(ModuleManifest(id: "other", title: "Other", version: "1"))
         #expect(throws: SettingProblem.self) { try other.userSessions() }
-        let provider = ModuleRegistrar.testing(ModuleManifest(id: "login", title: "Login", version: "1", provides: [.currentUser]))
+        let provider = HostRegistrar.testing(ModuleManifest(id: "login", title: "Login", version: "1", provides: [.currentUser]))
         #expect((try? provider.userSessions()) != nil)
     }
 

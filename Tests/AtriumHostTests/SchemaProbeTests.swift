@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 
+@testable import AtriumHost
+
 /// The JSON shapes the OpenAPI document gives bodies and replies, read from `Decodable` types.
 @Suite("Schema probe")
 struct SchemaProbeTests {

@@ -121,7 +121,7 @@ struct SessionHardeningTests {
         let storage = try temporaryStorage()
         defer { try? storage.close() }
         struct Tally: Codable, Sendable, Equatable { var items: [String] }
-        let registrar = ModuleRegistrar.testing(ModuleManifest(id: "tally", title: "Tally", version: "1"))
+        let registrar = HostRegistrar.testing(ModuleManifest(id: "tally", title: "Tally", version: "1"))
         registrar.mergeAtSignIn(Tally.self, in: "tallies") { visitor, account in Tally(items: account.items + visitor.items) }
         let sessions = try SessionStore(storage: storage, hostKey: .random(), signInMerges: ["tally": registrar.signInMerges])
         let visitor = storage.records(module: "tally", owner: .visitor("v"))

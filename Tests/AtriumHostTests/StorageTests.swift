@@ -99,10 +99,10 @@ struct StorageTests {
 @Suite("SQLite outages")
 struct SQLiteOutageTests {
     @Test func aFullOrFailingDatabaseFileIsUnavailableAndOtherErrorsAreNot() {
-        #expect(DatabasePool.unavailable(DatabaseError(resultCode: .SQLITE_FULL)) != nil)
-        #expect(DatabasePool.unavailable(DatabaseError(resultCode: .SQLITE_IOERR)) != nil)
-        #expect(DatabasePool.unavailable(DatabaseError(resultCode: .SQLITE_BUSY)) != nil)
-        #expect(DatabasePool.unavailable(DatabaseError(resultCode: .SQLITE_CONSTRAINT)) == nil, "a query's own error")
-        #expect(DatabasePool.unavailable(DatabaseError(resultCode: .SQLITE_ERROR)) == nil)
+        #expect(SQLiteDatabase.unavailable(DatabaseError(resultCode: .SQLITE_FULL)) != nil)
+        #expect(SQLiteDatabase.unavailable(DatabaseError(resultCode: .SQLITE_IOERR)) != nil)
+        #expect(SQLiteDatabase.unavailable(DatabaseError(resultCode: .SQLITE_BUSY)) != nil)
+        #expect(SQLiteDatabase.unavailable(DatabaseError(resultCode: .SQLITE_CONSTRAINT)) == nil, "a query's own error")
+        #expect(SQLiteDatabase.unavailable(DatabaseError(resultCode: .SQLITE_ERROR)) == nil)
     }
 }

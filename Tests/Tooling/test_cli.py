@@ -52,19 +52,27 @@ def test_routes_lists_every_route_of_every_enabled_module():
     result = atrium("routes")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["METHOD", "PATTERN", "NAME", "SCENE", "GUARD", "MODULE"]
+    assert lines[0].split() == ["METHOD", "PATTERN", "NAME", "SCENE", "TYPE", "FOLDER", "GUARD", "MODULE"]
     rows = [line.split() for line in lines]
-    assert ["GET", "/pilot", "pilot", "pilot.registration", "none", "pilot"] in rows
-    assert ["GET", "/cookbook/recipes/{id:int}", "-", "cookbook.recipe", "none", "cookbook"] in rows
-    assert ["GET", "/profile", "profile", "login.profile", "signed-in", "login"] in rows
-    assert ["GET", "/moneybox/accounts/{id:int}", "-", "moneybox.product", "none", "moneybox"] in rows
-    assert ["POST", "/moneybox/sandbox/oneoffpayments", "-", "(endpoint)", "none", "moneybox"] in rows
-    assert ["POST", "/otp", "-", "login.otp", "none", "login"] in rows
-    assert ["GET", "/login/sso/{id}/callback", "-", "login.sso-callback", "none", "login"] in rows
-    assert ["GET", "/map/vehicles/{id}", "-", "mobility.vehicle", "signed-in", "mobility"] in rows
+    assert ["GET", "/pilot", "pilot", "pilot.registration", "Pilot.RegistrationScene", "Modules/Pilot/Sources/Scenes/Registration/", "none", "pilot"] in rows
+    assert ["GET", "/cookbook/recipes/{id:int}", "-", "cookbook.recipe", "Cookbook.RecipeScene", "Modules/Cookbook/Sources/Scenes/Recipe/", "none", "cookbook"] in rows
+    assert ["GET", "/profile", "profile", "login.profile", "Login.ProfileScene", "Modules/Login/Sources/Scenes/Profile/", "signed-in", "login"] in rows
+    assert ["GET", "/moneybox/accounts/{id:int}", "-", "moneybox.product", "Moneybox.ProductScene", "Modules/Moneybox/Sources/Scenes/Product/", "none", "moneybox"] in rows
+    assert ["POST", "/moneybox/sandbox/oneoffpayments", "-", "(endpoint)", "-", "-", "none", "moneybox"] in rows
+    assert ["POST", "/otp", "-", "login.otp", "Login.OTPScene", "Modules/Login/Sources/Scenes/OTP/", "none", "login"] in rows
+    assert ["GET", "/login/sso/{id}/callback", "-", "login.sso-callback", "Login.SSOCallbackScene", "Modules/Login/Sources/Scenes/SSOCallback/", "none", "login"] in rows
+    assert ["GET", "/map/vehicles/{id}", "-", "mobility.vehicle", "Mobility.VehicleScene", "Modules/Mobility/Sources/Scenes/Vehicle/", "signed-in", "mobility"] in rows
     # Every enabled module's routes: Login's 17 (5 of them code sign-in, 2 single sign-on),
     # Cookbook's 7, Pilot's 4, Moneybox's 6 and its sandbox's 3, Mobility's 7 and its feed's 1.
     assert len(rows) == 1 + 17 + 7 + 4 + 6 + 3 + 7 + 1
+    # URL to source is one hop: every scene route names a folder that exists and holds its type.
+    for row in rows[1:]:
+        if row[3] == "(endpoint)":
+            continue
+        folder = ROOT / row[5]
+        assert folder.is_dir(), row
+        type_name = row[4].split(".")[1]
+        assert (folder / f"{type_name}.swift").is_file(), row
 
 
 def test_modules_lists_what_is_available_and_enabled():
@@ -254,7 +262,8 @@ def test_describe_json_has_modules_settings_boot_order_routes_and_names():
                                   "description": "Discover lists the recipes missing one ingredient, each with a button to add it"}]
     recipe = next(route for route in document["routes"] if route["pattern"] == "/cookbook/recipes/{id:int}")
     assert recipe == {"method": "GET", "pattern": "/cookbook/recipes/{id:int}", "guard": "none", "module": "cookbook",
-                      "scene": "cookbook.recipe"}, recipe
+                      "scene": "cookbook.recipe", "sceneType": "Cookbook.RecipeScene",
+                      "folder": "Modules/Cookbook/Sources/Scenes/Recipe/"}, recipe
     assert document["routeNames"]["sign-in"] == "GET /login"
 
 

@@ -7,15 +7,12 @@ import Foundation
 public struct CookbookModule: AtriumModule {
     public typealias Configuration = CookbookConfiguration
 
-    /// Discover's "Missing one ingredient" section (the worked example of a feature flag).
-    static let missingOne = FeatureFlag(
-        "missingOne", description: "Discover lists the recipes missing one ingredient, each with a button to add it", defaultValue: true)
-
-    public static let manifest = ModuleManifest(id: "cookbook", title: "Cookbook", version: "1.0.0", binds: ["cookbook"], flags: [missingOne])
+    public static let manifest = ModuleManifest(
+        id: "cookbook", title: "Cookbook", version: "1.0.0", binds: ["cookbook"], flags: [DiscoverScene.missingOne])
 
     public init() {}
 
-    public func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
+    public func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
         let source: any RecipeSource
         var embeddedNames: [String] = []
         switch configuration.source {
@@ -70,46 +67,23 @@ public struct CookbookModule: AtriumModule {
         let discoveries = Memo<PantryBasis, DiscoverRecipes.Discovery>(capacity: 512)
         let choiceLists = Memo<PantryBasis, [UpdatePantry.Choice]>(capacity: 512)
         let recipeDetails = Memo<DiscoverRecipes.RecipeKey, DiscoverRecipes.RecipeDetail>(capacity: 4096)
-        registrar.factory(DiscoverRecipes.self) { context in
+
+        // Use cases: made for each request, on the records of whoever is asking.
+        @Sendable func discover(_ context: SceneContext) -> DiscoverRecipes {
             DiscoverRecipes(
                 source: source, pantry: StoredPantry(records: context.storage), images: images, discoveries: discoveries, recipeDetails: recipeDetails
             )
         }
-        registrar.factory(UpdatePantry.self) { context in
+        @Sendable func updatePantry(_ context: SceneContext) -> UpdatePantry {
             UpdatePantry(source: source, pantry: StoredPantry(records: context.storage), choiceLists: choiceLists)
         }
 
-        let discoverPage = registrar.page("/cookbook", name: "cookbook")
-        let recipePage = registrar.page("/cookbook/recipes/{id}", parameters: RecipeNumber.self)
-        let pantryPage = registrar.page("/cookbook/pantry")
-        let add = registrar.action("/cookbook/pantry/{ingredient}/add", parameters: IngredientName.self)
-        let remove = registrar.action("/cookbook/pantry/{ingredient}/remove", parameters: IngredientName.self)
-        let choose = registrar.action("/cookbook/pantry")
-        let reset = registrar.action("/cookbook/pantry/reset")
-
-        registrar.scene(
-            "discover",
-            title: "Discover",
-            isEntry: true,
-            model: { context in
-                DiscoverModel(discover: try context.make(DiscoverRecipes.self), pantry: try context.make(UpdatePantry.self), page: discoverPage())
-            },
-            view: DiscoverView(recipe: recipePage, add: add, remove: remove, pantry: pantryPage, settingsRoute: configuration.settingsRoute),
-            routes: [.page(discoverPage), .action(add, DiscoverModel.Action.add), .action(remove, DiscoverModel.Action.remove)]
-        )
-        registrar.scene(
-            "recipe",
-            title: "Recipe",
-            model: { context in RecipeModel(discover: try context.make(DiscoverRecipes.self)) },
-            view: RecipeView(recipe: recipePage, add: add, discover: discoverPage),
-            routes: [.page(recipePage)]
-        )
-        registrar.scene(
-            "pantry",
-            title: "Your ingredients",
-            model: { context in PantryModel(pantry: try context.make(UpdatePantry.self), discover: discoverPage()) },
-            view: PantryView(choose: choose, reset: reset, discover: discoverPage),
-            routes: [.page(pantryPage), .action(choose, PantryModel.Action.choose), .action(reset, .reset)]
-        )
+        // Scenes.
+        let discoverView = DiscoverView(settingsRoute: configuration.settingsRoute)
+        registrar.scene(DiscoverScene.self) { context in
+            DiscoverScene(discover: discover(context), pantry: updatePantry(context), view: discoverView)
+        }
+        registrar.scene(RecipeScene.self) { context in RecipeScene(discover: discover(context)) }
+        registrar.scene(PantryScene.self) { context in PantryScene(pantry: updatePantry(context)) }
     }
 }

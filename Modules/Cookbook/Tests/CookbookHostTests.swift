@@ -37,36 +37,34 @@ struct CookbookHostTests {
         )
     }
 
-    static func names(in html: String) -> [String] {
-        html.matches(of: /<h3 class="heading">([^<]+)<\/h3>/).map { String($0.1) }
+    /// The recipes a screen shows, by their cards' headings.
+    static func names(in screen: Screen) -> [String] {
+        screen.nodes.compactMap { if case .heading(let heading) = $0, heading.level == 3 { heading.text } else { nil } }
     }
 
-    @Test func theMissingOneFlagOffHidesTheSectionInHTMLAndJSON() async throws {
+    @Test func theMissingOneFlagOffHidesTheSection() async throws {
         let host = try await TestHost.boot(
             modules: [CookbookModule.self], configuration: "modules: [cookbook]\nflags:\n  cookbook.missingOne: false\n")
         defer { host.tearDown() }
         try await host.run { browser in
-            let html = try await browser.get("/cookbook").body
-            let json = try await browser.get("/cookbook", accept: "application/json").body
-            #expect(html.contains("<h1>Discover</h1>") && Self.names(in: html).contains("Meatloaf"), "the rest of Discover is there")
-            #expect(!html.contains("Missing one ingredient") && !html.contains("Missing: biscuit"))
-            #expect(json.contains("Meatloaf") && !json.contains("Missing one ingredient"))
+            let screen = try await browser.getScreen("/cookbook").screen
+            #expect(screen.title == "Discover" && Self.names(in: screen).contains("Meatloaf"), "the rest of Discover is there")
+            #expect(!screen.texts.contains("Missing: biscuit") && screen.button(titled: "I have biscuit") == nil)
         }
     }
 
     @Test func theEmbeddedDataShowsOnAFreshHost() async throws {
         let host = try await TestHost.boot(modules: [CookbookModule.self], configuration: "modules: [cookbook]\n")
         defer { host.tearDown() }
-        let page = try await host.run { try await $0.get("/cookbook") }
+        let page = try await host.run { try await $0.getScreen("/cookbook") }
         #expect(page.status == 200)
-        #expect(page.body.contains("<h1>Discover</h1>"))
-        #expect(page.body.contains(#"<h2 id="row-1">Available ingredients</h2>"#))
-        #expect(page.body.contains("<h2 id=\"list-"))
-        #expect(page.body.contains(">Missing one ingredient</h2>"))
-        #expect(page.body.contains("Missing: biscuit"))
-        let recipes = Self.names(in: page.body)
+        let screen = try page.screen
+        #expect(screen.title == "Discover")
+        #expect(screen.shows("Missing: biscuit"))
+        let recipes = Self.names(in: screen)
         #expect(recipes.contains("Meatloaf") && recipes.contains("Chicken tikka masala"))
-        let art = try #require(page.body.firstMatch(of: /src="(\/assets\/cookbook\/art\/[a-z0-9-]+\.svg)"/)).1
+        let sources = screen.nodes.compactMap { if case .image(let image) = $0 { image.source } else { nil } }
+        let art = try #require(sources.first { $0.hasPrefix("/assets/cookbook/art/") && $0.hasSuffix(".svg") })
         let image = try await host.run { try await $0.get(String(art)) }
         #expect(image.status == 200)
         #expect(image.headers[.contentType] == "image/svg+xml")
@@ -89,11 +87,13 @@ struct CookbookHostTests {
         try await StubHTTPServer.with(["/recipes": .init(body: Self.recipesJSON), "/ingredients": .init(body: Self.ingredientsJSON)]) { stub in
             let host = try await Self.remote(stub)
             defer { host.tearDown() }
-            let page = try await host.run { try await $0.get("/cookbook") }
+            let page = try await host.run { try await $0.getScreen("/cookbook") }
             #expect(page.status == 200)
-            #expect(Self.names(in: page.body) == ["Chicken tikka masala", "Meatball", "Meatloaf", "Cheesecake", "Chocolate brownie"])
-            #expect(page.body.contains("Missing: biscuit") && page.body.contains("Missing: chocolate"))
-            #expect(page.body.contains("image-placeholder"), "no pictures for remote data without an image service")
+            let screen = try page.screen
+            #expect(Self.names(in: screen) == ["Chicken tikka masala", "Meatball", "Meatloaf", "Cheesecake", "Chocolate brownie"])
+            #expect(screen.shows("Missing: biscuit") && screen.shows("Missing: chocolate"))
+            let images = screen.nodes.compactMap { if case .image(let image) = $0 { image } else { nil } }
+            #expect(!images.isEmpty && images.allSatisfy { $0.source == nil }, "no pictures for remote data without an image service")
         }
     }
 
@@ -120,10 +120,11 @@ struct CookbookHostTests {
             let host = try await Self.remote(stub, timeoutSeconds: isAboutSlowness ? 1 : 10)
             defer { host.tearDown() }
             try await host.run { browser in
-                let page = try await browser.get("/cookbook")
+                let page = try await browser.getScreen("/cookbook")
                 #expect(page.status == 503)
-                #expect(page.body.contains(message))
-                #expect(page.body.contains(#"<a class="link link-button" href="/cookbook">Try again</a>"#))
+                let screen = try page.screen
+                #expect(screen.messages.first?.text.contains(message) == true, "\(screen.messages)")
+                #expect(screen.link(titled: "Try again")?.target == .path("/cookbook"))
                 #expect(try await browser.get("/pilot").status == 404, "the host keeps serving")
             }
         }
@@ -148,9 +149,9 @@ struct CookbookHostTests {
                 "modules: [cookbook]\ncookbook:\n  source: remote\n  recipesURL: http://127.0.0.1:9/r\n  ingredientsURL: http://127.0.0.1:9/i\n  timeoutSeconds: 1\n"
         )
         defer { host.tearDown() }
-        let page = try await host.run { try await $0.get("/cookbook") }
+        let page = try await host.run { try await $0.getScreen("/cookbook") }
         #expect(page.status == 503)
-        #expect(page.body.contains("can&#39;t be reached"))
+        #expect(try page.screen.messages.first?.text.contains("can't be reached") == true)
     }
 
     @Test func remoteWithoutURLsIsAConfigurationError() async throws {
@@ -171,8 +172,8 @@ struct CookbookHostTests {
             let host = try await Self.remote(
                 stub, extra: "  images:\n    provider: pixabay\n    key: SECRET-KEY\n    baseURL: \(stub.baseURL)/api/\n")
             defer { host.tearDown() }
-            let page = try await host.run { try await $0.get("/cookbook") }
-            #expect(page.body.contains(#"src="https://cdn.example/meatloaf.jpg""#))
+            let screen = try await host.run { try await $0.getScreen("/cookbook").screen }
+            #expect(screen.nodes.contains { if case .image(let image) = $0 { image.source == "https://cdn.example/meatloaf.jpg" } else { false } })
             let lookups = stub.requests.filter { $0.path == "/api/" }
             #expect(lookups.contains { $0.query.contains("q=Meatloaf") && $0.query.contains("key=SECRET-KEY") && $0.query.contains("category=food") })
         }
@@ -182,11 +183,12 @@ struct CookbookHostTests {
         ]) { stub in
             let host = try await Self.remote(stub, extra: "  images:\n    provider: pixabay\n    key: K\n    baseURL: \(stub.baseURL)/api/\n")
             defer { host.tearDown() }
-            let page = try await host.run { try await $0.get("/cookbook") }
+            let page = try await host.run { try await $0.getScreen("/cookbook") }
             #expect(page.status == 200)
-            // The placeholder is decorative beside the recipe's heading: screen readers skip it.
-            #expect(page.body.contains(#"image-placeholder" aria-hidden="true">M</span><h3 class="heading">Meatloaf</h3>"#), "\(page.body)")
-            #expect(!page.body.contains(#"alt="Meatloaf""#) && !page.body.contains(#"aria-label="Meatloaf""#), "the name is read once")
+            // The placeholder is decorative beside the recipe's heading: the name is read once.
+            let card = try #require(
+                try page.screen.nodes.lazy.compactMap { if case .card(let card) = $0 { card } else { nil } }.first)
+            #expect(card.content == [.image(Image(source: nil, alt: "", placeholder: "M")), .heading(Heading(verbatim: "Meatloaf", level: 3))])
         }
     }
 
@@ -221,10 +223,10 @@ struct CookbookHostTests {
             let host = try await Self.remote(stub)
             defer { host.tearDown() }
             try await host.run { browser in
-                let cheesecake = try await browser.get("/cookbook/recipes/3")
-                #expect(cheesecake.body.contains("<h1>Cheesecake</h1>"))
-                #expect(cheesecake.body.contains("✗ biscuit — missing"))
-                #expect(cheesecake.body.contains("✓ butter — available"))
+                let cheesecake = try await browser.getScreen("/cookbook/recipes/3").screen
+                #expect(cheesecake.title == "Cheesecake")
+                #expect(cheesecake.shows("✗ biscuit — missing"))
+                #expect(cheesecake.shows("✓ butter — available"))
                 #expect(try await browser.get("/cookbook/recipes/7").status == 404)
                 #expect(try await browser.get("/cookbook/recipes/0").status == 404)
                 #expect(try await browser.get("/cookbook/recipes/cheesecake").status == 404)
@@ -237,23 +239,25 @@ struct CookbookHostTests {
         try await StubHTTPServer.with(["/recipes": .init(body: Self.recipesJSON), "/ingredients": .init(body: Self.ingredientsJSON)]) { stub in
             let first = try await Self.remote(stub, directory: directory)
             let cookies = try await first.run { browser in
-                let pantry = try await browser.get("/cookbook/pantry")
-                #expect(pantry.body.contains(#"name="have[]" value="biscuit""#))
+                let pantry = try await browser.getScreen("/cookbook/pantry").screen
+                #expect(
+                    pantry.nodes.contains { if case .toggle(let toggle) = $0 { toggle.name == "have[]" && toggle.value == "biscuit" } else { false } }
+                )
                 let saved = try await browser.post("/cookbook/pantry", form: [:], csrfToken: nil)
                 #expect(saved.status == 303)
-                #expect(Self.names(in: try await browser.get("/cookbook").body).isEmpty, "an empty pantry cooks nothing")
+                #expect(Self.names(in: try await browser.getScreen("/cookbook").screen).isEmpty, "an empty pantry cooks nothing")
                 _ = try await browser.get("/cookbook/pantry")
                 let chosen = try await browser.post(
                     "/cookbook/pantry",
                     fields: [("have[]", "biscuit"), ("have[]", "butter"), ("have[]", "sugar"), ("have[]", "unknown")]
                 )
                 #expect(chosen.location == "/cookbook")
-                let discover = try await browser.get("/cookbook")
-                #expect(Self.names(in: discover.body) == ["Cheesecake", "Chocolate brownie"])
-                #expect(discover.body.contains("Missing: chocolate"))
+                let discover = try await browser.getScreen("/cookbook").screen
+                #expect(Self.names(in: discover) == ["Cheesecake", "Chocolate brownie"])
+                #expect(discover.shows("Missing: chocolate"))
                 let added = try await browser.post("/cookbook/pantry/chocolate/add", form: [:])
                 #expect(added.location == "/cookbook")
-                #expect(Self.names(in: try await browser.get("/cookbook").body) == ["Cheesecake", "Chocolate brownie"])
+                #expect(Self.names(in: try await browser.getScreen("/cookbook").screen) == ["Cheesecake", "Chocolate brownie"])
                 return browser.cookies
             }
             try first.storage.close()
@@ -261,31 +265,14 @@ struct CookbookHostTests {
             defer { second.tearDown() }
             try await second.run { browser in
                 browser.setCookies(cookies)
-                let discover = try await browser.get("/cookbook")
-                #expect(discover.body.contains("chocolate"))
-                #expect(Self.names(in: discover.body).prefix(2) == ["Cheesecake", "Chocolate brownie"])
+                let discover = try await browser.getScreen("/cookbook").screen
+                #expect(discover.shows("chocolate"), "the pantry survived the restart")
+                #expect(Self.names(in: discover).prefix(2) == ["Cheesecake", "Chocolate brownie"])
                 _ = try await browser.get("/cookbook/pantry")
                 _ = try await browser.post("/cookbook/pantry/reset", form: [:])
-                #expect(Self.names(in: try await browser.get("/cookbook").body).prefix(3) == ["Chicken tikka masala", "Meatball", "Meatloaf"])
+                #expect(
+                    Self.names(in: try await browser.getScreen("/cookbook").screen).prefix(3) == ["Chicken tikka masala", "Meatball", "Meatloaf"])
             }
         }
-    }
-
-    @Test func htmlAndJSONOfDiscoverCarryTheSameRecipes() async throws {
-        let host = try await TestHost.boot(modules: [CookbookModule.self], configuration: "modules: [cookbook]\n")
-        defer { host.tearDown() }
-        let (html, json) = try await host.run { browser in
-            (try await browser.get("/cookbook").body, try await browser.get("/cookbook", accept: "application/json").body)
-        }
-        struct Document: Decodable { var screen: Screen }
-        let screen = try JSONDecoder().decode(Document.self, from: Data(json.utf8)).screen
-        var headings: [String] = []
-        func collect(_ node: UINode) {
-            if case .heading(let heading) = node { headings.append(heading.text) }
-            node.children.forEach(collect)
-        }
-        screen.content.forEach(collect)
-        #expect(headings.count > 50)
-        #expect(Self.names(in: html) == headings.map { $0.replacingOccurrences(of: "'", with: "&#39;") })
     }
 }

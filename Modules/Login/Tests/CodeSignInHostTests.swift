@@ -107,11 +107,11 @@ struct CodeSignInHostTests {
     }
 
     @Test(arguments: [
-        (StubHTTPServer.Reply(status: 500, body: "boom", contentType: "text/plain"), OTPModel.somethingWrong),
-        (StubHTTPServer.Reply(status: 403, body: "forbidden", contentType: "text/plain"), OTPModel.somethingWrong),
-        (StubHTTPServer.Reply(body: #"{"status": "nope"}"#), OTPModel.somethingWrong),
-        (StubHTTPServer.Reply(body: "not json", contentType: "text/plain"), OTPModel.somethingWrong),
-        (StubHTTPServer.Reply(body: #"{"status": "ok"}"#, delay: .seconds(3)), OTPModel.networkProblem),
+        (StubHTTPServer.Reply(status: 500, body: "boom", contentType: "text/plain"), OTPScene.somethingWrong),
+        (StubHTTPServer.Reply(status: 403, body: "forbidden", contentType: "text/plain"), OTPScene.somethingWrong),
+        (StubHTTPServer.Reply(body: #"{"status": "nope"}"#), OTPScene.somethingWrong),
+        (StubHTTPServer.Reply(body: "not json", contentType: "text/plain"), OTPScene.somethingWrong),
+        (StubHTTPServer.Reply(body: #"{"status": "ok"}"#, delay: .seconds(3)), OTPScene.networkProblem),
     ])
     func eachOtherAnswerHasItsMessage(_ reply: StubHTTPServer.Reply, _ message: String) async throws {
         try await StubHTTPServer.with(["/login": reply]) { stub in

@@ -4,7 +4,14 @@ import AtriumSDK
 struct GuardedProbeModule: AtriumModule {
     struct Shelf: RouteParameters { var shelf: Int }
 
-    struct Model: SceneModel {
+    struct VaultScene: Scene {
+        static let id = "vault"
+        static let title = "Vault"
+        static let page = Route.page("/vault/{shelf}", parameters: Shelf.self, guard: .signedIn)
+        static var routes: [SceneRoute<Self>] { [.page(page)] }
+
+        var view: View { View() }
+
         func load(_ context: SceneContext) async throws -> SceneState<String> {
             .loaded(try await context.currentUser()?.name ?? "nobody")
         }
@@ -18,8 +25,7 @@ struct GuardedProbeModule: AtriumModule {
 
     static let manifest = ModuleManifest(id: "vault", title: "Vault", version: "1.0.0", requires: [.currentUser])
 
-    func register(in registrar: ModuleRegistrar, configuration: EmptyConfiguration) async throws {
-        let shelf = registrar.page("/vault/{shelf}", parameters: Shelf.self, guard: .signedIn)
-        registrar.scene("vault", title: "Vault", model: { _ in Model() }, view: View(), routes: [.page(shelf)])
+    func register(in registrar: any ModuleRegistrar, configuration: EmptyConfiguration) async throws {
+        registrar.scene(VaultScene.self) { _ in VaultScene() }
     }
 }

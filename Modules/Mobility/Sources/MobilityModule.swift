@@ -1,3 +1,4 @@
+import AtriumContracts
 import AtriumSDK
 import Foundation
 
@@ -81,7 +82,7 @@ public struct MobilityModule: AtriumModule {
 
     public init() {}
 
-    public func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
+    public func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
         let services = registrar.services
         let isSandbox = configuration.feed == "embedded"
         if isSandbox {
@@ -98,49 +99,18 @@ public struct MobilityModule: AtriumModule {
             language: configuration.language, timeout: .seconds(configuration.timeoutSeconds), clock: services.clock, logger: registrar.logger,
             isSandbox: isSandbox, minimumRefresh: .seconds(configuration.minimumRefreshSeconds), otherHosts: configuration.feedHosts)
         let stored = StoredRides(records: registrar.sharedRecords)
-        let rides = Rides(fleet: feed, rides: stored, locks: SandboxLocks(records: registrar.sharedRecords, clock: services.clock)) {
+        let rental = VehicleRental(fleet: feed, rides: stored, locks: SandboxLocks(records: registrar.sharedRecords, clock: services.clock)) {
             services.clock.now
         }
-        registrar.provide(.rides, RideCounts(rides: stored, path: "/map") as any RideHistory)
-        let tiles = configuration.tiles.url.map { Map.TileLayer(template: $0, attribution: configuration.tiles.attribution ?? "") }
+        registrar.provide(.rides, StoredRideHistory(rides: stored, path: "/map") as any RideHistory)
 
-        let routes = MobilityRoutes(
-            map: registrar.page("/map", parameters: MapAddress.self, name: "map", guard: .signedIn),
-            vehicle: registrar.page("/map/vehicles/{id}", parameters: ItemAddress.self, guard: .signedIn),
-            station: registrar.page("/map/stations/{id}", parameters: ItemAddress.self, guard: .signedIn),
-            unlockPage: registrar.page("/map/unlock", guard: .signedIn),
-            unlockCode: registrar.action("/map/unlock", guard: .signedIn),
-            unlockVehicle: registrar.action("/map/vehicles/{id}/unlock", parameters: ItemAddress.self, guard: .signedIn),
-            endRide: registrar.action("/map/ride/end", guard: .signedIn), profile: configuration.profileRoute)
-        let endRide = routes.endRide
-        registrar.scene(
-            "map",
-            title: "Map",
-            isEntry: true,
-            model: { _ in MapModel(fleet: feed, rides: rides, map: routes.map) },
-            view: MapView(routes: routes, tiles: tiles),
-            routes: [.page(routes.map), .action(endRide, .endRide)]
-        )
-        registrar.scene(
-            "vehicle",
-            title: "Vehicle",
-            model: { _ in VehicleModel(fleet: feed, rides: rides, map: routes.map(MapAddress())) },
-            view: VehicleView(routes: routes),
-            routes: [.page(routes.vehicle), .action(routes.unlockVehicle, VehicleModel.Action.unlock)]
-        )
-        registrar.scene(
-            "station",
-            title: "Station",
-            model: { _ in StationModel(fleet: feed) },
-            view: StationView(routes: routes),
-            routes: [.page(routes.station)]
-        )
-        registrar.scene(
-            "unlock",
-            title: "Scan to unlock",
-            model: { _ in UnlockModel(rides: rides, map: routes.map(MapAddress())) },
-            view: UnlockView(routes: routes),
-            routes: [.page(routes.unlockPage), .action(routes.unlockCode, UnlockModel.Action.unlock)]
-        )
+        // Scenes.
+        let tabs = MapTabs(profile: configuration.profileRoute)
+        let tiles = configuration.tiles.url.map { Map.TileLayer(template: $0, attribution: configuration.tiles.attribution ?? "") }
+        let mapView = MapView(tabs: tabs, tiles: tiles)
+        registrar.scene(MapScene.self) { _ in MapScene(fleet: feed, rental: rental, view: mapView) }
+        registrar.scene(VehicleScene.self) { _ in VehicleScene(fleet: feed, rental: rental, view: VehicleView(tabs: tabs)) }
+        registrar.scene(StationScene.self) { _ in StationScene(fleet: feed, view: StationView(tabs: tabs)) }
+        registrar.scene(UnlockScene.self) { _ in UnlockScene(rental: rental, view: UnlockView(tabs: tabs)) }
     }
 }

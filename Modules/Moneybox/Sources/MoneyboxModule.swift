@@ -41,19 +41,17 @@ public struct MoneyboxModule: AtriumModule {
 
     public init() {}
 
-    public func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
+    public func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
         let services = registrar.services
         let base = configuration.baseURL.flatMap(Self.apiBase) ?? services.localURL(Self.sandboxPath)
         let api = MoneyboxHTTPClient(http: services.http, baseURL: base, timeout: .seconds(configuration.timeoutSeconds))
         let waitLimit = Duration.seconds(configuration.timeoutSeconds + 1)
-        registrar.factory(MoneyboxAccount.self) { context in
+        // The use case, made for each request on the records of whoever is asking.
+        @Sendable func account(_ context: SceneContext) -> MoneyboxAccount {
             MoneyboxAccount(
-                api: api,
-                sessions: SealedSessions(records: context.storage, sealer: services.secrets),
+                api: api, sessions: SealedSessions(records: context.storage, sealer: services.secrets),
                 payments: StoredPayments(records: context.storage),
-                now: { services.clock.now },
-                waitLimit: waitLimit
-            )
+                now: { services.clock.now }, waitLimit: waitLimit)
         }
 
         if configuration.baseURL == nil {
@@ -71,61 +69,15 @@ public struct MoneyboxModule: AtriumModule {
             ) { try await sandbox.oneOffPayment($0) }
         }
 
-        let signInPage = registrar.page("/moneybox", name: "moneybox")
-        let signIn = registrar.action("/moneybox/sign-in")
-        let accountsPage = registrar.page("/moneybox/accounts")
-        let signOut = registrar.action("/moneybox/sign-out")
-        let productPage = registrar.page("/moneybox/accounts/{id}", parameters: ProductAddress.self)
-        let pay = registrar.action("/moneybox/accounts/{id}/payments/{key}", parameters: PaymentAddress.self)
-
-        registrar.scene(
-            "sign-in",
-            title: "Sign in to Moneybox",
-            isEntry: true,
-            model: { context in SignInModel(account: try context.make(MoneyboxAccount.self), accounts: accountsPage()) },
-            view: SignInView(signIn: signIn),
-            routes: [.page(signInPage), .action(signIn, SignInModel.Action.signIn)]
-        )
-        registrar.scene(
-            "accounts",
-            title: "Accounts",
-            model: { context in AccountsModel(account: try context.make(MoneyboxAccount.self), signIn: signInPage()) },
-            view: AccountsView(product: productPage, signOut: signOut),
-            routes: [.page(accountsPage), .action(signOut, .signOut)]
-        )
-        registrar.scene(
-            "product",
-            title: "Account",
-            model: { context in
-                ProductModel(account: try context.make(MoneyboxAccount.self), random: services.random, signIn: signInPage(), page: productPage)
-            },
-            view: ProductView(accounts: accountsPage, pay: pay),
-            routes: [.page(productPage), .action(pay, ProductModel.Action.addMoney)]
-        )
+        // Scenes.
+        registrar.scene(MoneyboxSignInScene.self) { context in MoneyboxSignInScene(account: account(context)) }
+        registrar.scene(AccountsScene.self) { context in AccountsScene(account: account(context)) }
+        registrar.scene(ProductScene.self) { context in ProductScene(account: account(context), random: services.random) }
     }
 
     /// The API's base address ending with "/", or nil when `text` is not an http(s) URL.
     static func apiBase(_ text: String) -> String? {
         guard WebAddress.isValid(text) else { return nil }
         return text.hasSuffix("/") ? text : text + "/"
-    }
-
-    /// A labelled amount on one line: "Plan value  £2,958.16".
-    static func figure(_ label: String, _ amount: Decimal) -> UINode {
-        .row(Row(content: [.text(Text(label)), .money(pounds(amount))]))
-    }
-
-    /// An amount in pounds, as the pages show it.
-    static func pounds(_ amount: Decimal) -> Money { Money(amount, currency: "GBP") }
-
-    /// An error as logs show it: what happened, never the API's words or a token.
-    static func logged(_ error: MoneyboxError) -> String {
-        switch error {
-        case .refused(let status, _): "refused (\(status))"
-        case .sessionExpired: "session expired"
-        case .unreadable: "unreadable answer"
-        case .timedOut: "timed out"
-        case .unreachable: "unreachable"
-        }
     }
 }

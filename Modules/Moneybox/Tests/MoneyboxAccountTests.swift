@@ -105,11 +105,11 @@ struct MoneyboxAccountTests {
 
     @Test(arguments: ["0123456789abcdef", "A-_zA-_zA-_zA-_z", String(repeating: "a", count: 64)])
     func keysLikeTheHostMakesThemAreAccepted(_ key: String) {
-        #expect(ProductModel.isKey(key))
+        #expect(ProductScene.isKey(key))
     }
 
     @Test(arguments: ["", "short", String(repeating: "a", count: 65), "0123456789abcde/", "0123456789abcdé", "0123456789abcd\u{0}f"])
     func anythingElseIsNotAKey(_ key: String) {
-        #expect(!ProductModel.isKey(key))
+        #expect(!ProductScene.isKey(key))
     }
 }

@@ -5,8 +5,8 @@ import AtriumSDK
 /// signed-in account when there is one. The password is checked, never stored.
 ///
 /// This is the module a new one is copied from: a configuration with its defaults, data read and
-/// checked at boot, a use case built per request, routes declared as values, and one scene whose
-/// actions are one enum.
+/// checked at boot, a use case built per request, and one scene (`Scenes/Registration/`) with its
+/// routes as values and its actions as one enum.
 public struct PilotModule: AtriumModule {
     public struct Configuration: ModuleConfiguration {
         /// The licenses file in the original format, read and checked at boot.
@@ -23,7 +23,7 @@ public struct PilotModule: AtriumModule {
 
     public init() {}
 
-    public func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
+    public func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
         let licenses: [PilotLicense]
         do {
             licenses = try LicenseFile.load(path: configuration.licensesFile)
@@ -37,26 +37,14 @@ public struct PilotModule: AtriumModule {
         // A visitor who registered and then signs in keeps that registration, unless the account
         // already has one of its own: the account's stays.
         registrar.mergeAtSignIn(RegisteredPilot.self, in: StoredRegistrations.collection) { _, account in account }
-        registrar.factory(PilotRegistration.self) { context in
-            PilotRegistration(licenses: LoadedLicenses(all: licenses), registrations: StoredRegistrations(records: context.storage))
+
+        // Use cases: made for each request, on the records of whoever is asking.
+        let loaded = LoadedLicenses(all: licenses)
+        @Sendable func registration(_ context: SceneContext) -> PilotRegistration {
+            PilotRegistration(licenses: loaded, registrations: StoredRegistrations(records: context.storage))
         }
 
-        let page = registrar.page("/pilot", name: "pilot")
-        let register = registrar.action("/pilot/register")
-        let validate = registrar.action("/pilot/validate")
-        let logOut = registrar.action("/pilot/logout")
-        registrar.scene(
-            "registration",
-            title: "Pilot registration",
-            isEntry: true,
-            model: { context in PilotModel(registration: try context.make(PilotRegistration.self), page: page()) },
-            view: PilotView(register: register, validate: validate, logOut: logOut),
-            routes: [
-                .page(page),
-                .action(register, PilotModel.Action.register),
-                .action(validate, PilotModel.Action.validate),
-                .action(logOut, .logOut),
-            ]
-        )
+        // Scenes.
+        registrar.scene(RegistrationScene.self) { context in RegistrationScene(registration: registration(context)) }
     }
 }

@@ -48,11 +48,12 @@ struct PilotHardeningTests {
         defer { host.tearDown() }
         try await host.run { browser in
             _ = try await browser.get("/pilot")
-            let page = try await browser.post(
+            let page = try await browser.postForScreen(
                 "/pilot/validate", form: ["name": String(repeating: "n", count: 100_000), "password": String(repeating: "p", count: 100_000)])
             #expect(page.status == 200)
-            #expect(page.body.contains("Name must be at most 100 characters."))
-            #expect(page.body.contains("Password must be at most 128 bytes"))
+            let screen = try page.screen
+            #expect(screen.field(named: "name")?.error == "Name must be at most 100 characters.")
+            #expect(screen.field(named: "password")?.error?.hasPrefix("Password must be at most 128 bytes") == true)
         }
     }
 
@@ -63,22 +64,22 @@ struct PilotHardeningTests {
             _ = try await browser.get("/pilot")
             #expect(try await browser.post("/pilot/register", form: PilotHostTests.valid).status == 303)
             try await browser.signIn(as: "ada")
-            #expect(try await browser.get("/pilot").body.contains("Welcome TestUser!"), "the registration followed the visitor")
+            #expect(try await browser.getScreen("/pilot").screen.shows("Welcome TestUser!"), "the registration followed the visitor")
             try await browser.signOut()
-            #expect(try await browser.get("/pilot").body.contains("<h1>Register</h1>"), "signed out, a new visitor starts blank")
+            #expect(try await browser.getScreen("/pilot").screen.title == "Register", "signed out, a new visitor starts blank")
             var other = PilotHostTests.valid
             other["name"] = "Someone"
             _ = try await browser.post("/pilot/register", form: other)
             try await browser.signIn(as: "ada")
-            #expect(try await browser.get("/pilot").body.contains("Welcome TestUser!"), "the account's own registration stays")
+            #expect(try await browser.getScreen("/pilot").screen.shows("Welcome TestUser!"), "the account's own registration stays")
         }
     }
 
     @Test func passwordFieldsAskForANewPassword() async throws {
         let host = try await Self.host()
         defer { host.tearDown() }
-        let page = try await host.run { try await $0.get("/pilot") }
-        #expect(page.body.components(separatedBy: #"autocomplete="new-password""#).count == 3)
-        #expect(!page.body.contains("current-password"))
+        let screen = try await host.run { try await $0.getScreen("/pilot").screen }
+        let passwords = screen.nodes.compactMap { if case .field(let field) = $0, field.kind == .password { field } else { nil } }
+        #expect(passwords.count == 2 && passwords.allSatisfy { $0.autofill == .newPassword })
     }
 }

@@ -22,23 +22,25 @@ struct PilotHostTests {
         let host = try await Self.host()
         defer { host.tearDown() }
         try await host.run { browser in
-            let form = try await browser.get("/pilot")
-            #expect(form.body.contains("<h1>Register</h1>"))
-            for label in ["Name", "Pilot license type:", "Password", "Password verification"] {
-                #expect(form.body.contains(">\(label)</label>"))
-            }
+            let form = try await browser.getScreen("/pilot").screen
+            #expect(form.title == "Register")
+            #expect(form.field(named: "name")?.label == "Name")
+            #expect(form.picker(named: "license")?.label == "Pilot license type:")
+            #expect(form.field(named: "password")?.label == "Password")
+            #expect(form.field(named: "verification")?.label == "Password verification")
             let registered = try await browser.post("/pilot/register", form: Self.valid)
             #expect(registered.status == 303)
             #expect(registered.location == "/pilot")
-            let confirmation = try await browser.get("/pilot")
-            #expect(confirmation.body.contains("<h1>Confirmation</h1>"))
-            #expect(confirmation.body.contains("Welcome TestUser!"))
-            #expect(confirmation.body.contains("Your license is PPL"))
-            #expect(confirmation.body.contains("Your allowed aircrafts are:"))
-            for aircraft in ["C152", "C172", "D40A"] { #expect(confirmation.body.contains(">\(aircraft)<")) }
+            let confirmation = try await browser.getScreen("/pilot").screen
+            #expect(confirmation.title == "Confirmation")
+            #expect(confirmation.shows("Welcome TestUser!"))
+            #expect(confirmation.shows("Your license is PPL"))
+            let aircraft = confirmation.nodes.lazy.compactMap { if case .list(let list) = $0 { list } else { nil } }.first
+            #expect(aircraft?.title == "Your allowed aircrafts are:")
+            #expect(aircraft?.content == ["C152", "C172", "D40A"].map { .text(Text(verbatim: $0)) })
             let loggedOut = try await browser.post("/pilot/logout", form: [:])
             #expect(loggedOut.location == "/pilot")
-            #expect(try await browser.get("/pilot").body.contains("<h1>Register</h1>"))
+            #expect(try await browser.getScreen("/pilot").screen.title == "Register")
         }
     }
 
@@ -47,53 +49,52 @@ struct PilotHostTests {
         defer { host.tearDown() }
         try await host.run { browser in
             _ = try await browser.get("/pilot")
-            let page = try await browser.post("/pilot/register", form: ["name": "   ", "license": "", "password": "abc", "verification": "abd"])
+            let page = try await browser.postForScreen(
+                "/pilot/register", form: ["name": "   ", "license": "", "password": "abc", "verification": "abd"])
             #expect(page.status == 422)
-            for message in [
-                "Must contain at least one non-whitespace character.", "A valid type of pilot license should be inserted.",
-                "Password must be at least 12 characters.", "Must be identical to the password.",
-            ] {
-                #expect(page.body.contains(message))
-            }
-            #expect(!page.body.contains("value=\"abc\""), "passwords are not sent back")
+            let screen = try page.screen
+            #expect(screen.field(named: "name")?.error == "Must contain at least one non-whitespace character.")
+            #expect(screen.picker(named: "license")?.error == "A valid type of pilot license should be inserted.")
+            #expect(screen.field(named: "password")?.error == "Password must be at least 12 characters.")
+            #expect(screen.field(named: "verification")?.error == "Must be identical to the password.")
+            #expect(screen.field(named: "password")?.value == "", "passwords are not sent back")
         }
     }
 
     @Test func twoVisitorsRegisteringAtOnceDoNotSeeEachOther() async throws {
         let host = try await Self.host()
         defer { host.tearDown() }
-        async let first: String = host.run { browser in
+        async let first: Screen = host.run { browser in
             _ = try await browser.get("/pilot")
             _ = try await browser.post("/pilot/register", form: Self.valid.merging(["name": "Amelia"]) { $1 })
-            return try await browser.get("/pilot").body
+            return try await browser.getScreen("/pilot").screen
         }
-        async let second: String = host.run { browser in
+        async let second: Screen = host.run { browser in
             _ = try await browser.get("/pilot")
             _ = try await browser.post(
                 "/pilot/register",
                 form: ["name": "Chuck", "license": "ATPL", "password": "B9sDk3fJ1lM2", "verification": "B9sDk3fJ1lM2"]
             )
-            return try await browser.get("/pilot").body
+            return try await browser.getScreen("/pilot").screen
         }
         let (amelia, chuck) = try await (first, second)
-        #expect(amelia.contains("Welcome Amelia!") && !amelia.contains("Chuck"))
-        #expect(chuck.contains("Welcome Chuck!") && chuck.contains("Your license is ATPL") && !chuck.contains("Amelia"))
-        let newcomer = try await host.run { try await $0.get("/pilot") }
-        #expect(newcomer.body.contains("<h1>Register</h1>"), "a third visitor starts with no registration")
+        #expect(amelia.shows("Welcome Amelia!") && !amelia.texts.contains { $0.contains("Chuck") })
+        #expect(chuck.shows("Welcome Chuck!") && chuck.shows("Your license is ATPL") && !chuck.texts.contains { $0.contains("Amelia") })
+        let newcomer = try await host.run { try await $0.getScreen("/pilot").screen }
+        #expect(newcomer.title == "Register", "a third visitor starts with no registration")
     }
 
     @Test func liveValidationAnswersJSONWithFieldErrors() async throws {
         let host = try await Self.host()
         defer { host.tearDown() }
         try await host.run { browser in
-            let page = try await browser.get("/pilot")
-            #expect(page.body.contains(#"data-validate="/pilot/validate""#))
-            #expect(page.body.contains("data-requires-valid"))
-            #expect(!page.body.contains(" disabled"), "without JavaScript the button works")
+            let page = try await browser.getScreen("/pilot").screen
+            #expect(page.form(posting: RegistrationScene.register())?.liveValidation == RegistrationScene.validate())
             let answer = try await browser.postJSON("/pilot/validate", json: #"{"name": "TestUser", "password": "A9sDk3fJ1lM2testuser"}"#)
             #expect(answer.status == 200)
-            #expect(answer.body.contains("Password should not contains username."))
-            #expect(answer.body.contains(#""isEnabled":false"#))
+            let screen = try answer.screen
+            #expect(screen.field(named: "password")?.error == "Password should not contains username.")
+            #expect(screen.button(titled: "Register")?.isEnabled == false)
         }
     }
 

@@ -3,15 +3,14 @@
 /// A module after registration: its manifest and what it registered.
 public struct BootedModule: Sendable {
     public let manifest: ModuleManifest
-    @_spi(AtriumHost) public let scenes: [SceneRegistration]
+    public let scenes: [SceneRegistration]
     @_spi(AtriumHost) public let routes: [RouteRegistration]
-    @_spi(AtriumHost) public let factories: [ObjectIdentifier: UseCaseFactory]
     public let migrations: [StorageMigration]
     public let shutdownHandlers: [@Sendable () async -> Void]
     /// How the module's records saved before sign-in join the account's, by collection.
-    @_spi(AtriumHost) public let signInMerges: [String: SignInMerge]
+    public let signInMerges: [String: SignInMerge]
     /// Collections whose records expire once unchanged for so long.
-    @_spi(AtriumHost) public let expirations: [String: Duration]
+    public let expirations: [String: Duration]
     /// Route names the module's configuration chose (checked at boot), which its views may link to.
     public let configuredLinks: Set<RouteName>
     let sharedRecords: DeferredRecordStore

@@ -124,7 +124,7 @@ public struct HostPlan: Sendable {
             let managesSessions =
                 manifest.provides.contains(.currentUser)
                 && !enabled.contains { $0.manifest.id != manifest.id && $0.manifest.provides.contains(.currentUser) }
-            let registrar = ModuleRegistrar(
+            let registrar = HostRegistrar(
                 manifest: manifest, logger: logger.with(module: manifest.id), services: moduleServices, sharedRecords: sharedRecords,
                 publicURL: settings.http.effectivePublicURL, managesSessions: managesSessions)
             do {
@@ -140,7 +140,6 @@ public struct HostPlan: Sendable {
                 problems.append(ConfigurationProblem(key: manifest.id, message: "the module could not start: \(error)"))
                 continue
             }
-            registrar.finish()
             problems += registrar.problems.map { ConfigurationProblem(key: manifest.id, message: $0) }
             for name in manifest.provides where registrar.capabilities[name] == nil {
                 problems.append(
@@ -154,7 +153,6 @@ public struct HostPlan: Sendable {
                     manifest: manifest,
                     scenes: registrar.scenes,
                     routes: registrar.routes,
-                    factories: registrar.factories,
                     migrations: registrar.migrations,
                     shutdownHandlers: registrar.shutdownHandlers,
                     signInMerges: registrar.signInMerges,

@@ -1,15 +1,14 @@
 @_spi(AtriumHost) import AtriumSDK
 
-/// The central registry: every booted module's scenes, routes, use-case factories, capabilities and
+/// The central registry: every booted module's scenes, routes, capabilities and
 /// assets, in boot order.
 public struct HostRegistry: Sendable {
     public let modules: [BootedModule]
     public let capabilities: [CapabilityName: any Sendable]
-    @_spi(AtriumHost) public let assets: [String: AssetRegistration]
+    public let assets: [String: AssetRegistration]
     /// Named routes by name; a name bound by both a GET and a POST route resolves to the GET one.
     @_spi(AtriumHost) public let namedRoutes: [RouteName: RouteRegistration]
 
-    @_spi(AtriumHost)
     public init(modules: [BootedModule], capabilities: [CapabilityName: any Sendable], assets: [AssetRegistration]) {
         self.modules = modules
         self.capabilities = capabilities
@@ -25,7 +24,7 @@ public struct HostRegistry: Sendable {
     @_spi(AtriumHost) public var routes: [RouteRegistration] { modules.flatMap(\.routes) }
 
     /// How each module's records saved before sign-in join the account's: module → collection → merge.
-    @_spi(AtriumHost) public var signInMerges: [String: [String: SignInMerge]] {
+    public var signInMerges: [String: [String: SignInMerge]] {
         Dictionary(modules.map { ($0.manifest.id, $0.signInMerges) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -42,14 +41,6 @@ public struct HostRegistry: Sendable {
 
     public func capability<Value>(_ capability: Capability<Value>) -> Value? {
         capabilities[capability.name] as? Value
-    }
-
-    /// The factory registered for a use case type, with the id of the module that registered it.
-    @_spi(AtriumHost) public func factory(for type: ObjectIdentifier) -> (moduleID: String, factory: UseCaseFactory)? {
-        for module in modules {
-            if let factory = module.factories[type] { return (module.manifest.id, factory) }
-        }
-        return nil
     }
 
     /// The route names a module's views may link to: those its manifest lists and those its

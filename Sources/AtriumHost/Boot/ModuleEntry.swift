@@ -17,7 +17,7 @@ public struct ModuleEntry: Sendable {
         try type.decodeSection(from: source, routeReferences: routeReferences)
     }
 
-    func register(in registrar: ModuleRegistrar, configuration: any Sendable) async throws {
+    func register(in registrar: any ModuleRegistrar, configuration: any Sendable) async throws {
         try await type.register(in: registrar, erasedConfiguration: configuration)
     }
 
@@ -44,7 +44,7 @@ extension AtriumModule {
         ConfigurationSchema.settings(Configuration.self)
     }
 
-    fileprivate static func register(in registrar: ModuleRegistrar, erasedConfiguration: any Sendable) async throws {
+    fileprivate static func register(in registrar: any ModuleRegistrar, erasedConfiguration: any Sendable) async throws {
         guard let configuration = erasedConfiguration as? Configuration else {
             preconditionFailure("configuration of \(manifest.id) decoded as the wrong type")
         }

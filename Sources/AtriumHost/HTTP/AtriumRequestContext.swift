@@ -1,12 +1,19 @@
 import Hummingbird
 import Logging
 
-/// The request context of every route the host serves.
+/// The request context of every route the host serves. A scene route's middleware fills it in
+/// turn: the route's parameters, the visitor's session, the action's checked body.
 public struct AtriumRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
 
     /// The address of the connection's other end, when there is a connection.
     public let peerAddress: String?
+    /// The route's parameter texts, read and checked against their types (``RouteParametersMiddleware``).
+    var routeValues: [String: String] = [:]
+    /// The visitor's session, read from the cookie when first asked (``SessionMiddleware``).
+    var session: RequestSession?
+    /// An action's body, read and its anti-forgery token checked (``FormTokenMiddleware``).
+    var action: FormActionInput?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -14,9 +14,7 @@ struct EndpointResponder: Sendable {
     let logger: Logger
 
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
-        guard let values = RouteValues.extract(for: route, from: request, context: context) else {
-            return Self.json(.notFound, #"{"error":"There is nothing at this address."}"#)
-        }
+        let values = context.routeValues
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > context.maxUploadSize {
             return Self.json(.contentTooLarge, #"{"error":"The request body is larger than 1 MiB."}"#)
         }

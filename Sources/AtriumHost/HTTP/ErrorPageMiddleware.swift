@@ -35,7 +35,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             // Most often the storage: reading the session or a guard's user.
             context.logger.warning("request unavailable", metadata: ["reason": "\(error.description)"])
             // A GET tries the same address again; after a form, the page it came from.
-            let retry = request.method == .get ? LocalPath.validated(request.uri.path) : SceneRouteResponder.localReferer(of: request)
+            let retry = request.method == .get ? LocalPath.validated(request.uri.path) : SceneResponder.localReferer(of: request)
             return try await pages.response(
                 for: StandardScreens.unavailable(error.visitorMessage, retry: retry ?? "/"), status: .serviceUnavailable, request: request,
                 session: nil, logger: context.logger)

@@ -35,6 +35,12 @@ struct OwnerRecordStore: ForwardingRecordStore {
         try await writable().update(type, id: id, in: collection, change)
     }
 
+    /// A transaction covers the whole storage: opened here without deciding whose records (the
+    /// visitor may have none yet).
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+        try await storage.records(module: module, owner: .shared).transaction(body)
+    }
+
     private func writable() async throws -> any RecordStore {
         if let userID = try await session.userID {
             return storage.records(module: module, owner: .user(userID))
@@ -54,5 +60,6 @@ struct OwnerRecordStore: ForwardingRecordStore {
         func update<Record: Codable & Sendable, Result: Sendable>(
             _ type: Record.Type, id: String, in collection: String, _ change: @escaping @Sendable (inout Record?) throws -> Result
         ) async throws -> Result { throw ReadOnly() }
+        func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result { try await body() }
     }
 }

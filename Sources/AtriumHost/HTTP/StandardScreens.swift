@@ -24,7 +24,10 @@ enum StandardScreens {
                             .card(
                                 Card(
                                     target: .path(entry.path),
-                                    content: [.heading(Heading(entry.sceneTitle, level: 3)), .text(Text(entry.moduleTitle, style: .caption))]
+                                    content: [
+                                        .heading(Heading(verbatim: entry.sceneTitle, level: 3)),
+                                        .text(Text(verbatim: entry.moduleTitle, style: .caption)),
+                                    ]
                                 )
                             )
                         }

@@ -4,10 +4,10 @@ import GRDB
 
 /// Sessions and remembered visitors in the SQLite file.
 struct SQLiteSessionTable: SessionTable {
-    let database: DatabasePool
+    let database: SQLiteDatabase
 
     func insert(_ record: SessionRecord, hash: String, createdAt: Double) async throws {
-        try await database.storageWrite { db in try Self.insert(record, hash: hash, createdAt: createdAt, in: db) }
+        try await database.write { db in try Self.insert(record, hash: hash, createdAt: createdAt, in: db) }
     }
 
     private static func insert(_ record: SessionRecord, hash: String, createdAt: Double, in db: Database) throws {
@@ -26,11 +26,7 @@ struct SQLiteSessionTable: SessionTable {
     /// Reads on the calling thread: a point lookup by primary key costs microseconds, far less than
     /// handing the work to GRDB's reader queue and back.
     func session(hash: String, liveAt current: Double) async throws -> SessionRecord? {
-        try lookUp(hash: hash, liveAt: current)
-    }
-
-    private func lookUp(hash: String, liveAt current: Double) throws -> SessionRecord? {
-        try database.storageRead { db -> SessionRecord? in
+        try await database.read { db -> SessionRecord? in
             let statement = try db.cachedStatement(
                 sql: """
                     SELECT visitorID, userID, csrfToken, previousCSRFToken, expiresAt, lifetime, replacedAt
@@ -49,7 +45,7 @@ struct SQLiteSessionTable: SessionTable {
     }
 
     func slide(hash: String, to expiresAt: Double) async throws {
-        try await database.storageWrite { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE sessions SET expiresAt = ? WHERE tokenHash = ? AND replacedAt IS NULL", arguments: [expiresAt, hash])
         }
     }
@@ -63,7 +59,7 @@ struct SQLiteSessionTable: SessionTable {
         with record: SessionRecord,
         newHash: String
     ) async throws -> SessionRecord {
-        try await database.storageWrite { db in
+        try await database.write { db in
             var previousCSRFToken = previous
             if let hash {
                 previousCSRFToken = try String.fetchOne(db, sql: "SELECT csrfToken FROM sessions WHERE tokenHash = ?", arguments: [hash]) ?? previous
@@ -119,13 +115,13 @@ struct SQLiteSessionTable: SessionTable {
     }
 
     func delete(hash: String) async throws {
-        try await database.storageWrite { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE tokenHash = ?", arguments: [hash])
         }
     }
 
     func purgeExpired(at current: Double) async throws -> Int {
-        try await database.storageWrite { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE expiresAt <= ?", arguments: [current])
             let sessions = db.changesCount
             try db.execute(
@@ -136,7 +132,7 @@ struct SQLiteSessionTable: SessionTable {
     }
 
     func keepVisitor(_ visitorID: String, until expiresAt: Double, atMost budget: Int) async throws -> [String] {
-        try await database.storageWrite { db in
+        try await database.write { db in
             let isNew = try Bool.fetchOne(db, sql: "SELECT 1 FROM visitors WHERE visitorID = ?", arguments: [visitorID]) == nil
             try db.execute(
                 sql: "INSERT INTO visitors (visitorID, expiresAt) VALUES (?, ?) ON CONFLICT (visitorID) DO UPDATE SET expiresAt = excluded.expiresAt",
@@ -156,10 +152,10 @@ struct SQLiteSessionTable: SessionTable {
     }
 
     func sessionRowCount() async throws -> Int {
-        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0 }
+        try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0 }
     }
 
     func visitorRowCount() async throws -> Int {
-        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visitors") ?? 0 }
+        try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visitors") ?? 0 }
     }
 }

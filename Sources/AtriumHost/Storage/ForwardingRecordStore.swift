@@ -35,4 +35,8 @@ extension ForwardingRecordStore {
     ) async throws -> Result {
         try await target().update(type, id: id, in: collection, change)
     }
+
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+        try await target().transaction(body)
+    }
 }

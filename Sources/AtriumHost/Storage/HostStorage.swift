@@ -48,7 +48,7 @@ extension HostStorage {
     /// had passed (for tests of expiry).
     func ageSessions(bySeconds seconds: Double) async throws {
         if let sqlite = self as? SQLiteStorage {
-            try await sqlite.database.write { db in
+            try await sqlite.database.pool.write { db in
                 try db.execute(sql: "UPDATE sessions SET expiresAt = expiresAt - ?", arguments: [seconds])
             }
         } else if let postgres = self as? PostgresStorage {

@@ -23,6 +23,9 @@ extension PostgresClient {
         within deadline: Duration? = nil,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
+        if let transaction = PostgresTransaction.current, transaction.client == ObjectIdentifier(self) {
+            return try await body(transaction.connection)
+        }
         if let cause = watchdog.health.downCause { throw StorageUnavailable(cause: cause) }
         do {
             return try await withDeadline(watchdog: watchdog, within: deadline, body)

@@ -1,10 +1,37 @@
 import Logging
 import PostgresNIO
 
+/// The transaction the current task holds (``PostgresRecordStore/transaction(_:)``): its operations
+/// run on its connection.
+final class PostgresTransaction: Sendable {
+    @TaskLocal static var current: PostgresTransaction?
+
+    let client: ObjectIdentifier
+    let connection: PostgresConnection
+
+    init(client: PostgresClient, connection: PostgresConnection) {
+        self.client = ObjectIdentifier(client)
+        self.connection = connection
+    }
+}
+
 extension PostgresConnection {
     /// Runs `body` between BEGIN and COMMIT, rolling back when it throws and rethrowing its error
-    /// as it was (PostgresNIO's `withTransaction` wraps it).
+    /// as it was (PostgresNIO's `withTransaction` wraps it). Inside the current task's transaction it
+    /// is a savepoint of it instead.
     func inTransaction<Result: Sendable>(logger: Logger, _ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        if PostgresTransaction.current?.connection === self {
+            try await query("SAVEPOINT atrium_step", logger: logger)
+            let result: Result
+            do {
+                result = try await body(self)
+            } catch {
+                _ = try? await query("ROLLBACK TO SAVEPOINT atrium_step", logger: logger)
+                throw error
+            }
+            try await query("RELEASE SAVEPOINT atrium_step", logger: logger)
+            return result
+        }
         try await query("BEGIN", logger: logger)
         let result: Result
         do {

@@ -21,6 +21,7 @@ struct PostgresRecordStore: RecordStore {
     static func key(_ id: String) -> ByteBuffer { ByteBuffer(bytes: SHA256.hash(data: Array(id.utf8))) }
 
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
+        RecordReadLog.note(module: module, collection: collection, owner: owner, id: id)
         let (statement, logger, watchdog) = (
             PostgresRecordByKey(module: module, owner: owner, collection: collection, key: Self.key(id)), logger, watchdog
         )
@@ -31,6 +32,7 @@ struct PostgresRecordStore: RecordStore {
     }
 
     func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
+        RecordReadLog.note(module: module, collection: collection, owner: owner, id: nil)
         let (statement, logger, watchdog) = (PostgresRecordsOfCollection(module: module, owner: owner, collection: collection), logger, watchdog)
         return try await client.withBoundedConnection(watchdog: watchdog) { connection in
             let decoder = JSONDecoder()
@@ -100,6 +102,19 @@ struct PostgresRecordStore: RecordStore {
     private func run(_ query: PostgresQuery) async throws {
         let logger = logger
         try await client.withBoundedConnection(watchdog: watchdog) { connection in _ = try await connection.query(query, logger: logger) }
+    }
+
+    /// One transaction on one connection for everything `body` does through any of this storage's
+    /// stores (see ``PostgresTransaction``); inside another, it joins it. The whole transaction has
+    /// `storage.timeout` to finish.
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+        if let current = PostgresTransaction.current, current.client == ObjectIdentifier(client) { return try await body() }
+        let (client, logger) = (client, logger)
+        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
+            try await connection.inTransaction(logger: logger) { connection in
+                try await PostgresTransaction.$current.withValue(PostgresTransaction(client: client, connection: connection)) { try await body() }
+            }
+        }
     }
 
     /// Raised inside the transaction when another host inserted the record this change meant to

@@ -3,9 +3,9 @@ import Foundation
 import GRDB
 
 /// Records of one module and one owner in the `records` table, as JSON, read through the storage's
-/// ``RecordCache``.
+/// ``RecordCache`` (except inside a transaction, whose writes are not yet everyone's).
 struct SQLiteRecordStore: RecordStore {
-    let database: DatabasePool
+    let database: SQLiteDatabase
     let cache: RecordCache
     let module: String
     let owner: String
@@ -13,6 +13,8 @@ struct SQLiteRecordStore: RecordStore {
     let quota: VisitorLimits?
 
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
+        RecordReadLog.note(module: module, collection: collection, owner: owner, id: id)
+        if database.isInTransaction { return try await storedJSON(id: id, in: collection).map { try JSONDecoder().decode(type, from: $0) } }
         let key = RecordCache.Key(module: module, collection: collection, id: id)
         switch cache.entry(for: key, owner: owner) {
         case .absent: return nil
@@ -20,7 +22,7 @@ struct SQLiteRecordStore: RecordStore {
         default: break
         }
         let generation = cache.generation
-        guard let json = try storedJSON(id: id, in: collection) else {
+        guard let json = try await storedJSON(id: id, in: collection) else {
             cache.keep(.absent, for: key, owner: owner, cost: 64, readAt: generation)
             return nil
         }
@@ -30,6 +32,11 @@ struct SQLiteRecordStore: RecordStore {
     }
 
     func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
+        RecordReadLog.note(module: module, collection: collection, owner: owner, id: nil)
+        if database.isInTransaction {
+            let decoder = JSONDecoder()
+            return try await storedJSON(in: collection).map { try decoder.decode(type, from: $0) }
+        }
         let key = RecordCache.Key(module: module, collection: collection, id: nil)
         if case .value(let value, let stored) = cache.entry(for: key, owner: owner), stored == ObjectIdentifier([Record].self),
             let records = value as? [Record]
@@ -37,7 +44,7 @@ struct SQLiteRecordStore: RecordStore {
             return records
         }
         let generation = cache.generation
-        let rows = try storedJSON(in: collection)
+        let rows = try await storedJSON(in: collection)
         let decoder = JSONDecoder()
         let records = try rows.map { try decoder.decode(type, from: $0) }
         let cost = rows.reduce(64) { $0 + $1.count + 16 }
@@ -48,16 +55,16 @@ struct SQLiteRecordStore: RecordStore {
     // Reads run on the calling thread: a lookup by primary key (or a module's small collection)
     // costs microseconds, less than handing the work to GRDB's reader queue and back.
 
-    private func storedJSON(id: String, in collection: String) throws -> Data? {
-        try database.storageRead { [module, owner] db in
+    private func storedJSON(id: String, in collection: String) async throws -> Data? {
+        try await database.read { [module, owner] db in
             let statement = try db.cachedStatement(
                 sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?")
             return try Data.fetchOne(statement, arguments: [module, owner, collection, id])
         }
     }
 
-    private func storedJSON(in collection: String) throws -> [Data] {
-        try database.storageRead { [module, owner] db in
+    private func storedJSON(in collection: String) async throws -> [Data] {
+        try await database.read { [module, owner] db in
             let statement = try db.cachedStatement(
                 sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? ORDER BY id")
             return try Data.fetchAll(statement, arguments: [module, owner, collection])
@@ -67,7 +74,7 @@ struct SQLiteRecordStore: RecordStore {
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         let json = try JSONEncoder().encode(record)
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
-        try await database.storageWrite { [module, owner, quota] db in
+        try await database.write { [module, owner, quota] db in
             try Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, in: db)
             try Self.upsert(json, module: module, owner: owner, collection: collection, id: id, in: db)
         }
@@ -76,7 +83,7 @@ struct SQLiteRecordStore: RecordStore {
     func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
         let json = try JSONEncoder().encode(record)
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
-        return try await database.storageWrite { [module, owner, quota] db in
+        return try await database.write { [module, owner, quota] db in
             try Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, in: db)
             try db.execute(
                 sql: """
@@ -91,7 +98,7 @@ struct SQLiteRecordStore: RecordStore {
 
     func deleteRecord(id: String, in collection: String) async throws {
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
-        try await database.storageWrite { [module, owner] db in
+        try await database.write { [module, owner] db in
             try db.execute(
                 sql: "DELETE FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
                 arguments: [module, owner, collection, id]
@@ -108,7 +115,7 @@ struct SQLiteRecordStore: RecordStore {
         defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
         // GRDB runs every write of the pool one after another, each in its own transaction, so
         // the read and the write below cannot interleave with another writer.
-        return try await database.storageWrite { [module, owner, quota] db in
+        return try await database.write { [module, owner, quota] db in
             let stored = try Data.fetchOne(
                 db,
                 sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
@@ -128,6 +135,14 @@ struct SQLiteRecordStore: RecordStore {
             }
             return result
         }
+    }
+
+    /// The cache forgets everything once the transaction ends: a read by another request while it
+    /// was open saw what was committed before, and may have kept it.
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+        if database.isInTransaction { return try await body() }
+        defer { cache.forgetAll() }
+        return try await database.transaction(body)
     }
 
     /// Throws when the owner's other records and this one would pass `quota`.

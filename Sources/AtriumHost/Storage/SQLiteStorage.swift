@@ -7,7 +7,7 @@ import Synchronization
 /// The embedded database: one SQLite file in WAL mode with full synchronisation, so a committed
 /// write survives a crash of the host or the machine.
 public final class SQLiteStorage: HostStorage {
-    let database: DatabasePool
+    let database: SQLiteDatabase
     public let path: String
     /// What this process last read, kept true by forgetting what it writes (see ``RecordCache``):
     /// a serving host holds the database's host lock, so no other host writes it.
@@ -33,16 +33,20 @@ public final class SQLiteStorage: HostStorage {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         configuration.busyMode = .timeout(5)
+        // A use case's transaction stays open across several writes (SQLiteDatabase holds the
+        // writer lock meanwhile).
+        configuration.allowsUnsafeTransactions = true
         // Two processes opening a new file at once would both make its tables: the second waits.
         let lock = try Self.openMigrationLock(path: path)
         defer { Glibc.close(lock) }
         guard flock(lock, LOCK_EX) == 0 else {
             throw ClaimRefused(description: "the lock file '\(path)-migrate.lock' cannot be locked: \(String(cString: strerror(errno)))")
         }
-        database = try DatabasePool(path: path, configuration: configuration)
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        database = SQLiteDatabase(pool: pool)
         sessionTable = SQLiteSessionTable(database: database)
         self.path = path
-        try Self.migrator.migrate(database)
+        try Self.migrator.migrate(pool)
     }
 
     /// The lock file beside the database that opening and migrating hold (see ``migrate(module:migrations:)``).
@@ -128,7 +132,7 @@ public final class SQLiteStorage: HostStorage {
         let lock = try await lockForMigrating()
         defer { Glibc.close(lock) }
         for migration in migrations {
-            let applied = try await database.read { db in
+            let applied = try await database.pool.read { db in
                 try Bool.fetchOne(
                     db,
                     sql: "SELECT 1 FROM moduleMigrations WHERE module = ? AND id = ?",
@@ -136,7 +140,7 @@ public final class SQLiteStorage: HostStorage {
                 ) ?? false
             }
             if applied { continue }
-            let migrator = SQLiteRecordMigrator(database: database, module: module)
+            let migrator = SQLiteRecordMigrator(database: database.pool, module: module)
             defer { cache.forgetAll() }
             try await migration.migrate(migrator)
             try await database.write { db in
@@ -173,7 +177,7 @@ public final class SQLiteStorage: HostStorage {
     }
 
     public func isReady() async -> Bool {
-        (try? await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+        (try? await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
     }
 
     /// Claims the database for this host until it closes: its caches are true only while no other
@@ -217,6 +221,6 @@ public final class SQLiteStorage: HostStorage {
         if let descriptor = hostLock.withLock({ $0.take() }) {
             Glibc.close(descriptor)
         }
-        try database.close()
+        try database.pool.close()
     }
 }

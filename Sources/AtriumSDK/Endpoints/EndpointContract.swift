@@ -10,31 +10,38 @@ public struct EndpointContract: Sendable {
         case pascalCase
     }
 
-    let schemas: RouteRegistration.Schemas
+    /// The request body's type and the reply's, read by the host when the document is asked for.
+    @_spi(AtriumHost) public let body: (any Decodable.Type)?
+    @_spi(AtriumHost) public let reply: (any Decodable.Type)?
+    @_spi(AtriumHost) public let keys: KeyStyle
+    /// The reply is some JSON object.
+    @_spi(AtriumHost) public let isAnyObject: Bool
 
     /// An endpoint that reads a `Body` and answers a `Reply`.
     public init<Body: Decodable & SendableMetatype, Reply: Decodable & SendableMetatype>(
         body: Body.Type, reply: Reply.Type, keys: KeyStyle = .asDeclared
     ) {
-        schemas = .init(body: { Self.probe(keys).schema(of: Body.self) }, reply: { Self.probe(keys).schema(of: Reply.self) })
+        self.body = body
+        self.reply = reply
+        self.keys = keys
+        isAnyObject = false
     }
 
     /// An endpoint without a body that answers a `Reply`.
     public init<Reply: Decodable & SendableMetatype>(reply: Reply.Type, keys: KeyStyle = .asDeclared) {
-        schemas = .init(reply: { Self.probe(keys).schema(of: Reply.self) })
+        body = nil
+        self.reply = reply
+        self.keys = keys
+        isAnyObject = false
     }
 
     /// An endpoint whose reply is some JSON object (a file it serves, for example).
-    public static let anyObject = EndpointContract(schemas: .init(reply: { .object([]) }))
+    public static let anyObject = EndpointContract()
 
-    private init(schemas: RouteRegistration.Schemas) {
-        self.schemas = schemas
-    }
-
-    private static func probe(_ keys: KeyStyle) -> SchemaProbe {
-        switch keys {
-        case .asDeclared: SchemaProbe()
-        case .pascalCase: SchemaProbe(keyName: { $0.prefix(1).uppercased() + $0.dropFirst() })
-        }
+    private init() {
+        body = nil
+        reply = nil
+        keys = .asDeclared
+        isAnyObject = true
     }
 }

@@ -1,6 +1,6 @@
 import Logging
 
-/// Everything a scene's view model and actions may use for one request.
+/// Everything a scene (and the module file building it) may use for one request.
 public struct SceneContext: Sendable {
     public let moduleID: String
     public let session: any VisitorSession
@@ -10,23 +10,18 @@ public struct SceneContext: Sendable {
     /// Where the visitor should go back to afterwards: the request's `returnTo`, when it is a path
     /// on this site. ``ActionOutcome/navigateBack(otherwise:)`` uses it.
     public let returnTo: String?
-    /// The address of the client behind the request (the peer, or what trusted proxies say), for
-    /// throttles that must hold whichever sessions or cookies a client uses.
+    /// The address of the client behind the request (the peer, or what trusted proxies say; an IPv6
+    /// client's /64), for throttles that must hold whichever sessions or cookies a client uses.
     public let clientAddress: String
     let sessionControl: any SessionControl
-    let parameterValues: [String: String]
-    let services: any SceneServices
+    /// The route's parameter texts, as the host read them.
+    @_spi(AtriumHost) public let parameterValues: [String: String]
+    let host: any SceneHost
 
     @_spi(AtriumHost)
     public init(
-        moduleID: String,
-        parameters: [String: String],
-        returnTo: String?,
-        clientAddress: String,
-        session: any SessionControl,
-        storage: any RecordStore,
-        logger: Logger,
-        services: any SceneServices
+        moduleID: String, parameters: [String: String], returnTo: String?, clientAddress: String, session: any SessionControl,
+        storage: any RecordStore, logger: Logger, host: any SceneHost
     ) {
         self.moduleID = moduleID
         self.parameterValues = parameters
@@ -36,7 +31,7 @@ public struct SceneContext: Sendable {
         self.sessionControl = session
         self.storage = storage
         self.logger = logger
-        self.services = services
+        self.host = host
     }
 
     /// The route's parameters: its path segments and query items, already checked against their
@@ -45,14 +40,9 @@ public struct SceneContext: Sendable {
         try RouteParametersCoding.decode(type, from: parameterValues)
     }
 
-    /// Builds a use case from the factory registered for its type (or a test's replacement).
-    public func make<UseCase: Sendable>(_ type: UseCase.Type) throws -> UseCase {
-        try services.make(type, in: self)
-    }
-
     /// The value another module provides for a capability, if an enabled module provides it.
     public func capability<Value>(_ capability: Capability<Value>) -> Value? {
-        services.capability(capability)
+        host.capability(capability)
     }
 
     /// Whether one of this module's feature flags is on for this visitor, as the operator set it
@@ -60,23 +50,7 @@ public struct SceneContext: Sendable {
     /// visitor; a list of users is on only for those signed in with one of its emails. A flag the
     /// manifest does not declare is its default, and logged.
     public func isOn(_ flag: FeatureFlag) async throws -> Bool {
-        switch services.rollout(of: flag.name, module: moduleID) {
-        case nil:
-            logger.error("feature flag not declared in the manifest", metadata: ["flag": "\(moduleID).\(flag.name)"])
-            return flag.defaultValue
-        case .on: return true
-        case .off: return false
-        case .percent(let share) where share <= 0: return false
-        case .percent(let share) where share >= 100: return true
-        case .percent(let share):
-            // Only a share in between needs to know who the visitor is (and gives an anonymous one a pass).
-            let id: String
-            if let userID = try await session.userID { id = "user:" + userID } else { id = "visitor:" + (try await session.visitorID()) }
-            return FlagRollout.bucket(flag: "\(moduleID).\(flag.name)", id: id) < share
-        case .users(let emails):
-            guard let email = try await currentUser()?.email.lowercased() else { return false }
-            return emails.contains(email)
-        }
+        try await host.isOn(flag, in: self)
     }
 
     /// The signed-in user, when a module provides ``CapabilityName/currentUser``.
@@ -84,4 +58,11 @@ public struct SceneContext: Sendable {
         guard let userID = try await session.userID, let users = capability(.currentUser) else { return nil }
         return try await users.user(withID: userID)
     }
+}
+
+/// What the host answers a scene's context: capabilities and feature flags.
+@_spi(AtriumHost)
+public protocol SceneHost: Sendable {
+    func capability<Value>(_ capability: Capability<Value>) -> Value?
+    func isOn(_ flag: FeatureFlag, in context: SceneContext) async throws -> Bool
 }

@@ -2,7 +2,8 @@
 ///
 /// The host hands each module stores already scoped to the module and to an owner (a visitor, a
 /// user, or everyone), so one module never sees another's records and one visitor never sees
-/// another's. Every save is committed before it returns.
+/// another's. Every save is committed before it returns, unless it is made inside
+/// ``transaction(_:)``: then all of the transaction's writes are committed together, or none.
 public protocol RecordStore: Sendable {
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record?
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws
@@ -27,6 +28,19 @@ public protocol RecordStore: Sendable {
         in collection: String,
         _ change: @escaping @Sendable (inout Record?) throws -> Result
     ) async throws -> Result
+
+    /// Runs `body` as one transaction: every write it makes, through this store or any other the
+    /// module has (the visitor's records and the shared ones alike), is stored, or none is (an
+    /// error thrown from `body` undoes them all); what it reads includes what it wrote. A
+    /// transaction inside another joins it. Keep it short: other writers wait for it.
+    ///
+    /// ```swift
+    /// try await context.storage.transaction {
+    ///     try await context.storage.save(order, id: order.id, in: "orders")
+    ///     try await shared.update(Stock.self, id: item, in: "stock") { $0?.count -= 1 }
+    /// }
+    /// ```
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result
 }
 
 extension RecordStore {

@@ -1,11 +1,23 @@
 /// A heading inside a screen; the screen's title is the only top-level heading.
 public struct Heading: Sendable, Equatable, Codable {
     public var text: String
-    /// 2 to 4; 1 is reserved for the screen title.
     public var level: Int
+    /// The words and the data they hold, for wording; nil for data shown as it is (see ``Text``).
+    public var wording: Wording?
 
-    public init(_ text: String, level: Int = 2) {
+    private enum CodingKeys: String, CodingKey { case text, level }
+
+    /// The module's own words (a literal; what it interpolates stays data).
+    public init(_ wording: Wording, level: Int = 2) {
+        self.text = wording.text
+        self.level = min(max(level, 2), 4)
+        self.wording = wording
+    }
+
+    /// Data shown as it is (a recipe's name as its page's heading).
+    public init(verbatim text: String, level: Int = 2) {
         self.text = text
         self.level = min(max(level, 2), 4)
+        self.wording = nil
     }
 }

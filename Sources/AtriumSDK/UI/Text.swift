@@ -1,12 +1,26 @@
-/// A paragraph of text.
+/// A paragraph of text: the module's own wording (a literal, ``Wording``), or data shown as it is
+/// (``init(verbatim:style:)``: a name, a recipe, an amount).
 public struct Text: Sendable, Equatable, Codable {
     public enum Style: String, Sendable, Codable, CaseIterable { case body, caption, strong }
 
     public var text: String
     public var style: Style
+    /// The words and the data they hold, for wording; nil for data shown as it is.
+    public var wording: Wording?
 
-    public init(_ text: String, style: Style = .body) {
+    private enum CodingKeys: String, CodingKey { case text, style }
+
+    /// The module's own words (a literal; what it interpolates stays data).
+    public init(_ wording: Wording, style: Style = .body) {
+        self.text = wording.text
+        self.style = style
+        self.wording = wording
+    }
+
+    /// Data shown as it is.
+    public init(verbatim text: String, style: Style = .body) {
         self.text = text
         self.style = style
+        self.wording = nil
     }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// by one request at a time for everyone, and no more often than every few seconds, whatever its
 /// `Cache-Control` or the tokens' key ids say (``SharedLoad``). The addresses the discovery
 /// document names reach only what the configured issuer may (``RemoteReach``).
-final class OpenIDClient: Sendable {
+final class OpenIDClient: IdentityProvider {
     struct TokenAnswer: Decodable {
         var idToken: String?
         var error: String?
@@ -17,12 +17,6 @@ final class OpenIDClient: Sendable {
             case idToken = "id_token"
             case error
         }
-    }
-
-    /// What an accepted callback yields: who signed in, and the ID token (for sign-out's hint).
-    struct SignedIn: Sendable {
-        var identity: ProviderIdentity
-        var idToken: String
     }
 
     static let defaultLifetime: Duration = .seconds(3600)
@@ -55,17 +49,17 @@ final class OpenIDClient: Sendable {
     private var reach: RemoteReach { RemoteReach(configured: settings.issuer) }
 
     /// The provider's discovery document, from the cache while it is fresh.
-    func discovery() async throws(OpenIDProviderError) -> OpenIDConfiguration {
+    func discovery() async throws(IdentityProviderError) -> OpenIDConfiguration {
         do {
             return try await configuration.value { try await self.fetchDiscovery() }
-        } catch let error as OpenIDProviderError {
+        } catch let error as IdentityProviderError {
             throw error
         } catch {
             throw .unreachable("\(error)")
         }
     }
 
-    private func fetchDiscovery() async throws(OpenIDProviderError) -> (value: OpenIDConfiguration, freshUntil: Date) {
+    private func fetchDiscovery() async throws(IdentityProviderError) -> (value: OpenIDConfiguration, freshUntil: Date) {
         let now = clock.now
         let issuer = settings.issuer.hasSuffix("/") ? String(settings.issuer.dropLast()) : settings.issuer
         let response = try await fetch(issuer + "/.well-known/openid-configuration", reach: nil)
@@ -79,7 +73,7 @@ final class OpenIDClient: Sendable {
     }
 
     /// Where the browser goes to sign in.
-    func authorizationURL(state: String, nonce: String, verifier: String) async throws(OpenIDProviderError) -> String {
+    func authorizationURL(state: String, nonce: String, verifier: String) async throws(IdentityProviderError) -> String {
         let document = try await discovery()
         var items: [(String, String)] = [
             ("response_type", "code"), ("client_id", settings.clientID), ("redirect_uri", redirectURI), ("scope", settings.scopes),
@@ -96,7 +90,7 @@ final class OpenIDClient: Sendable {
     }
 
     /// Exchanges the callback's code for tokens and checks the ID token.
-    func finish(code: String, verifier: String, nonce: String) async throws(OpenIDProviderError) -> SignedIn {
+    func finish(code: String, verifier: String, nonce: String) async throws(IdentityProviderError) -> (identity: ProviderIdentity, idToken: String) {
         let document = try await discovery()
         var form: [(String, String)] = [
             ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI), ("code_verifier", verifier),
@@ -139,11 +133,12 @@ final class OpenIDClient: Sendable {
         } catch {
             throw .rejectedToken(error.description)
         }
-        return SignedIn(
+        return (
             identity: ProviderIdentity(
                 issuer: settings.issuer, subject: claims.subject, email: claims.email, emailVerified: claims.emailVerified == true,
                 name: claims.name, givenName: claims.givenName, familyName: claims.familyName, nickname: claims.nickname, picture: claims.picture),
-            idToken: idToken)
+            idToken: idToken
+        )
     }
 
     /// Where sign-out continues at the provider, when it has an end-session endpoint.
@@ -167,7 +162,7 @@ final class OpenIDClient: Sendable {
         return try await tokens.verifyIDToken(idToken, keys: document, expecting: expecting)
     }
 
-    private func keyDocument(refresh: Bool) async throws(OpenIDProviderError) -> Data {
+    private func keyDocument(refresh: Bool) async throws(IdentityProviderError) -> Data {
         if refresh { keys.expire() }
         do {
             return try await keys.value {
@@ -175,14 +170,14 @@ final class OpenIDClient: Sendable {
                 let response = try await self.fetch(try await self.discovery().jwksURI, reach: self.reach)
                 return (response.body, now.addingTimeInterval(Self.lifetime(of: response)))
             }
-        } catch let error as OpenIDProviderError {
+        } catch let error as IdentityProviderError {
             throw error
         } catch {
             throw .unreachable("\(error)")
         }
     }
 
-    private func fetch(_ url: String, reach: RemoteReach?) async throws(OpenIDProviderError) -> RemoteResponse {
+    private func fetch(_ url: String, reach: RemoteReach?) async throws(IdentityProviderError) -> RemoteResponse {
         let response: RemoteResponse
         do {
             response = try await http.send(RemoteRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout, reach: reach))

@@ -2,9 +2,8 @@ import AtriumSDK
 
 /// Where one visitor is in a code sign-in, in the visitor's records: the email a code was asked
 /// for, and the reward earned (with where its button leads).
-struct StoredCodeProgress: Sendable {
+struct StoredCodeProgress: CodeProgressRepository {
     struct PendingEmail: Codable, Sendable { var email: String }
-    struct Reward: Codable, Sendable { var continueTo: String? }
 
     static let collection = "code-sign-in"
 
@@ -22,11 +21,11 @@ struct StoredCodeProgress: Sendable {
         try await records.deleteRecord(id: "pending", in: Self.collection)
     }
 
-    func reward() async throws -> Reward? {
-        try await records.record(Reward.self, id: "reward", in: Self.collection)
+    func reward() async throws -> CodeReward? {
+        try await records.record(CodeReward.self, id: "reward", in: Self.collection)
     }
 
     func grantReward(continueTo: String?) async throws {
-        try await records.save(Reward(continueTo: continueTo), id: "reward", in: Self.collection)
+        try await records.save(CodeReward(continueTo: continueTo), id: "reward", in: Self.collection)
     }
 }

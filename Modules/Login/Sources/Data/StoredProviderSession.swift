@@ -2,7 +2,7 @@ import AtriumSDK
 
 /// What sign-out needs from a provider sign-in, in the account's records: the provider, and its ID
 /// token sealed (for the end-session hint). Nothing else the provider sent is kept.
-struct StoredProviderSession: Sendable {
+struct StoredProviderSession: ProviderSessionRepository {
     struct Session: Codable, Sendable {
         var providerID: String
         var sealedIDToken: String

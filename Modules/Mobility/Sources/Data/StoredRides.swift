@@ -6,13 +6,13 @@ struct StoredRides: RideRepository {
 
     let records: any RecordStore
 
-    func history(of userID: String) async throws -> RiderHistory {
-        try await records.record(RiderHistory.self, id: userID, in: Self.collection) ?? RiderHistory()
+    func history(of userID: String) async throws -> RiderRides {
+        try await records.record(RiderRides.self, id: userID, in: Self.collection) ?? RiderRides()
     }
 
-    func update<Result: Sendable>(_ userID: String, _ change: @escaping @Sendable (inout RiderHistory) throws -> Result) async throws -> Result {
-        try await records.update(RiderHistory.self, id: userID, in: Self.collection) { stored in
-            var history = stored ?? RiderHistory()
+    func update<Result: Sendable>(_ userID: String, _ change: @escaping @Sendable (inout RiderRides) throws -> Result) async throws -> Result {
+        try await records.update(RiderRides.self, id: userID, in: Self.collection) { stored in
+            var history = stored ?? RiderRides()
             let result = try change(&history)
             stored = history
             return result

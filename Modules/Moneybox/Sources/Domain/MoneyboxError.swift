@@ -20,3 +20,16 @@ enum MoneyboxError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension MoneyboxError {
+    /// The error as logs show it: what happened, never the API's words or a token.
+    var logged: String {
+        switch self {
+        case .refused(let status, _): "refused (\(status))"
+        case .sessionExpired: "session expired"
+        case .unreadable: "unreadable answer"
+        case .timedOut: "timed out"
+        case .unreachable: "unreachable"
+        }
+    }
+}

@@ -10,7 +10,8 @@ public struct PilotRegistration: Sendable {
     /// The outcome of a registration attempt.
     public enum Outcome: Sendable, Equatable {
         case registered(Confirmation)
-        case invalid(RegistrationErrors)
+        /// The form's errors, with the licenses they were checked against (the form shows them again).
+        case invalid(RegistrationErrors, licenses: [PilotLicense])
     }
 
     let licenseSource: any LicenseRepository
@@ -24,8 +25,9 @@ public struct PilotRegistration: Sendable {
 
     public func licenses() async throws -> [PilotLicense] { try await licenseSource.licenses() }
 
-    public func validate(_ form: RegistrationForm) async throws -> RegistrationErrors {
-        validator.validate(form, licenses: try await licenses())
+    /// The form's errors against `licenses`.
+    public func validate(_ form: RegistrationForm, licenses: [PilotLicense]) -> RegistrationErrors {
+        validator.validate(form, licenses: licenses)
     }
 
     /// Validates on the server whatever the page did, then saves name and license (never the password).
@@ -33,7 +35,7 @@ public struct PilotRegistration: Sendable {
         let licenses = try await licenses()
         let errors = validator.validate(form, licenses: licenses)
         guard errors.isValid, let license = licenses.first(where: { $0.type == form.licenseType }) else {
-            return .invalid(errors)
+            return .invalid(errors, licenses: licenses)
         }
         try await registrations.save(RegisteredPilot(name: form.name, licenseType: license.type))
         return .registered(Confirmation(name: form.name, license: license))

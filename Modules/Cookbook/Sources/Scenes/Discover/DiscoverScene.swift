@@ -1,0 +1,49 @@
+import AtriumSDK
+
+/// Discover: what can be cooked with the visitor's ingredients; adding or removing one
+/// ingredient from the page (or from a recipe's page, which asks to come back to it).
+struct DiscoverScene: Scene {
+    enum Action: Sendable {
+        case add(IngredientName)
+        case remove(IngredientName)
+    }
+
+    static let id = "discover"
+    static let title = "Discover"
+    static let isEntry = true
+
+    static let page = Route.page("/cookbook", name: "cookbook")
+    /// "I have …" (here and on a recipe's page) and "Remove", back to the page they were on.
+    static let add = Route.action("/cookbook/pantry/{ingredient}/add", parameters: IngredientName.self)
+    static let remove = Route.action("/cookbook/pantry/{ingredient}/remove", parameters: IngredientName.self)
+    static var routes: [SceneRoute<Self>] { [.page(page), .action(add, Action.add), .action(remove, Action.remove)] }
+
+    /// Discover's "Missing one ingredient" section (the worked example of a feature flag).
+    static let missingOne = FeatureFlag(
+        "missingOne", description: "Discover lists the recipes missing one ingredient, each with a button to add it", defaultValue: true)
+
+    let discover: DiscoverRecipes
+    let pantry: UpdatePantry
+    let view: DiscoverView
+
+    func load(_ context: SceneContext) async throws -> SceneState<DiscoverPage> {
+        do {
+            let discovery = try await discover.discover()
+            return .loaded(DiscoverPage(discovery: discovery, showsMissingOne: try await context.isOn(Self.missingOne)))
+        } catch let error as RecipeSourceError {
+            return .failed(error.description)
+        }
+    }
+
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<DiscoverPage> {
+        do {
+            switch action {
+            case .add(let name): try await pantry.add(name.ingredient)
+            case .remove(let name): try await pantry.remove(name.ingredient)
+            }
+        } catch let error as RecipeSourceError {
+            return .unavailable(error.description)
+        }
+        return .navigateBack(otherwise: Self.page())
+    }
+}

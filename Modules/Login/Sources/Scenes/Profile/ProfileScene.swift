@@ -1,0 +1,50 @@
+import AtriumContracts
+import AtriumSDK
+
+/// The signed-in user's profile and notification switches; with Mobility enabled, the rides taken
+/// and the app's two tabs.
+struct ProfileScene: Scene {
+    struct State: Sendable, Hashable {
+        var account: Account
+        /// From the "rides" capability when a module provides it; else the account's own count.
+        var rides: Int
+        /// The map's path, for the Map tab, when a module provides rides.
+        var mapPath: String?
+    }
+
+    enum Action: Sendable {
+        case saveNotifications(Notifications)
+    }
+
+    struct Notifications: Decodable, Sendable {
+        var push: Bool?
+        var news: Bool?
+    }
+
+    static let id = "profile"
+    static let title = "Profile"
+    static let isEntry = true
+    static let page = Route.page("/profile", name: "profile", guard: .signedIn)
+    static let saveNotifications = Route.action("/profile/notifications", guard: .signedIn)
+    static var routes: [SceneRoute<Self>] { [.page(page), .action(saveNotifications, Action.saveNotifications)] }
+
+    let accounts: Accounts
+    var view: ProfileView { ProfileView() }
+
+    func load(_ context: SceneContext) async throws -> SceneState<State> {
+        guard let userID = try await context.session.userID, let account = try await accounts.account(id: userID) else {
+            return .failed("Your account could not be found. Sign in again.")
+        }
+        guard let rides = context.capability(.rides) else { return .loaded(State(account: account, rides: account.rides)) }
+        return .loaded(State(account: account, rides: try await rides.rideCount(forUser: userID), mapPath: rides.path))
+    }
+
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
+        switch action {
+        case .saveNotifications(let notifications):
+            guard let userID = try await context.session.userID else { return .navigate(SignInScene.page()) }
+            try await accounts.updateNotifications(id: userID, push: notifications.push ?? false, news: notifications.news ?? false)
+            return .navigate(Self.page())
+        }
+    }
+}

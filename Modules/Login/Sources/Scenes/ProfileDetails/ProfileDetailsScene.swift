@@ -1,0 +1,19 @@
+import AtriumSDK
+
+/// The profile's details, read only, with how complete the profile is.
+struct ProfileDetailsScene: Scene {
+    static let id = "profile-details"
+    static let title = "Profile details"
+    static let page = Route.page("/profile/details", guard: .signedIn)
+    static var routes: [SceneRoute<Self>] { [.page(page)] }
+
+    let accounts: Accounts
+    var view: ProfileDetailsView { ProfileDetailsView() }
+
+    func load(_ context: SceneContext) async throws -> SceneState<Account> {
+        guard let userID = try await context.session.userID, let account = try await accounts.account(id: userID) else {
+            return .failed("Your account could not be found. Sign in again.")
+        }
+        return .loaded(account)
+    }
+}

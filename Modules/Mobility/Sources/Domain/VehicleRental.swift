@@ -1,0 +1,68 @@
+import Foundation
+
+/// Taking rides in the sandbox: unlocking reserves the vehicle and starts the rider's one ride;
+/// ending it puts the vehicle back where it was and records the duration and price.
+public struct VehicleRental: Sendable {
+    let fleet: any FleetSource
+    let rides: any RideRepository
+    let locks: any VehicleLocks
+    let now: @Sendable () -> Date
+
+    public init(fleet: any FleetSource, rides: any RideRepository, locks: any VehicleLocks, now: @escaping @Sendable () -> Date) {
+        self.fleet = fleet
+        self.rides = rides
+        self.locks = locks
+        self.now = now
+    }
+
+    public func current(for userID: String) async throws -> Ride? { try await rides.history(of: userID).active }
+
+    public func count(for userID: String) async throws -> Int { try await rides.history(of: userID).finished.count }
+
+    public func last(for userID: String) async throws -> RideRecord? { try await rides.history(of: userID).finished.last }
+
+    /// Unlocks the vehicle with this code (or id) for the rider.
+    public func unlock(code: String? = nil, vehicleID: String? = nil, for userID: String) async throws -> Result<Ride, RideError> {
+        let fleet = try await fleet.fleet()
+        guard fleet.ridesHere else { return .failure(.notHere) }
+        guard let vehicle = vehicleID.flatMap(fleet.vehicle(id:)) ?? code.flatMap(fleet.vehicle(code:)) else { return .failure(.unknownCode) }
+        guard try await current(for: userID) == nil else { return .failure(.alreadyRiding) }
+        guard try await locks.reserve(vehicle.id, for: userID) else { return .failure(.taken) }
+        let type = vehicle.typeID.flatMap { fleet.types[$0] }
+        let plan = type?.pricingPlanID.flatMap { fleet.plans[$0] }
+        let ride = Ride(
+            vehicleID: vehicle.id, vehicleName: type?.displayName ?? "Vehicle", startedAt: now(), origin: vehicle.point,
+            currency: plan?.currency ?? "USD", unlockPrice: plan?.unlockPrice ?? 0, perMinute: plan?.perMinute ?? 0)
+        let started = try await rides.update(userID) { history -> Bool in
+            guard history.active == nil else { return false }
+            history.active = ride
+            return true
+        }
+        guard started else {
+            // Another unlock by the same rider won the race: give this vehicle back.
+            try await locks.release(vehicle.id)
+            return .failure(.alreadyRiding)
+        }
+        await self.fleet.refresh()
+        return .success(ride)
+    }
+
+    /// Ends the rider's ride: its record, with the minutes started and the price.
+    public func end(for userID: String) async throws -> Result<RideRecord, RideError> {
+        let endedAt = now()
+        let record = try await rides.update(userID) { history -> RideRecord? in
+            guard let ride = history.active else { return nil }
+            let minutes = max(1, Int((endedAt.timeIntervalSince(ride.startedAt) / 60).rounded(.up)))
+            let record = RideRecord(
+                vehicleID: ride.vehicleID, startedAt: ride.startedAt, endedAt: endedAt, minutes: minutes,
+                price: ride.unlockPrice + ride.perMinute * Decimal(minutes), currency: ride.currency)
+            history.active = nil
+            history.finished.append(record)
+            return record
+        }
+        guard let record else { return .failure(.notRiding) }
+        try await locks.release(record.vehicleID)
+        await fleet.refresh()
+        return .success(record)
+    }
+}

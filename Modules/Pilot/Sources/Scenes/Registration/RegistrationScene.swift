@@ -1,0 +1,76 @@
+import AtriumSDK
+
+/// Pilot registration, the original app's Registration and Confirmation screens: register with a
+/// name, a license type and a password (checked as it is typed), see the aircraft the license
+/// allows, log out.
+struct RegistrationScene: Scene {
+    enum Action: Sendable {
+        /// Register with the form's fields: the confirmation, or the form again with its errors.
+        case register(RegistrationFields)
+        /// The form's errors without registering: what the page shows as the visitor types.
+        case validate(RegistrationFields)
+        /// Forget the registration: the form again.
+        case logOut
+    }
+
+    static let id = "registration"
+    static let title = "Pilot registration"
+    static let isEntry = true
+
+    static let page = Route.page("/pilot", name: "pilot")
+    static let register = Route.action("/pilot/register")
+    static let validate = Route.action("/pilot/validate")
+    static let logOut = Route.action("/pilot/logout")
+    static var routes: [SceneRoute<Self>] {
+        [.page(page), .action(register, Action.register), .action(validate, Action.validate), .action(logOut, .logOut)]
+    }
+
+    let registration: PilotRegistration
+    var view: RegistrationView { RegistrationView() }
+
+    func load(_ context: SceneContext) async throws -> SceneState<RegistrationState> {
+        do {
+            if let confirmation = try await registration.current() {
+                return .loaded(.confirmation(confirmation))
+            }
+            let licenses = try await registration.licenses()
+            let form = RegistrationForm()
+            return .loaded(
+                .form(Self.state(for: form, licenses: licenses, errors: registration.validate(form, licenses: licenses), showsErrors: false)))
+        } catch {
+            context.logger.error("pilot registration could not be loaded", metadata: ["error": "\(type(of: error))"])
+            return .failed(RegistrationError.generic.description)
+        }
+    }
+
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<RegistrationState> {
+        switch action {
+        case .register(let fields):
+            do {
+                switch try await registration.register(fields.form) {
+                case .registered: return .navigate(Self.page())
+                case .invalid(let errors, let licenses):
+                    return .invalid(.form(Self.state(for: fields.form, licenses: licenses, errors: errors, showsErrors: true)))
+                }
+            } catch {
+                context.logger.error("pilot registration could not be saved", metadata: ["error": "\(type(of: error))"])
+                return .unavailable(RegistrationError.generic.description)
+            }
+        case .validate(let fields):
+            let licenses = try await registration.licenses()
+            let errors = registration.validate(fields.form, licenses: licenses)
+            return .show(.form(Self.state(for: fields.form, licenses: licenses, errors: errors, showsErrors: true)))
+        case .logOut:
+            try await registration.logOut()
+            return .navigate(Self.page())
+        }
+    }
+
+    /// The form as shown: what was typed, without the passwords.
+    static func state(for form: RegistrationForm, licenses: [PilotLicense], errors: RegistrationErrors, showsErrors: Bool) -> RegistrationFormState {
+        var shown = form
+        shown.password = ""
+        shown.verification = ""
+        return RegistrationFormState(form: shown, licenses: licenses, errors: errors, showsErrors: showsErrors)
+    }
+}

@@ -1,0 +1,143 @@
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import Logging
+
+/// The registrar the host gives each module: it collects what the module registers (scenes and
+/// their routes, endpoints, capabilities, migrations, assets, shutdown handlers, merges, expiring
+/// collections) and the problems found doing so, which the host reports with the configuration's.
+public final class HostRegistrar: ModuleRegistrar {
+    public let moduleID: String
+    public let logger: Logger
+    public let services: HostServices
+    public let sharedRecords: any RecordStore
+    public let publicURL: String
+
+    let manifest: ModuleManifest
+    /// Whether the host lets this module sign visitors in and out: it is the one enabled module
+    /// that provides ``CapabilityName/currentUser``.
+    let managesSessions: Bool
+    private(set) var scenes: [SceneRegistration] = []
+    private(set) var routes: [RouteRegistration] = []
+    private(set) var capabilities: [CapabilityName: any Sendable] = [:]
+    private(set) var migrations: [StorageMigration] = []
+    private(set) var assets: [AssetRegistration] = []
+    private(set) var shutdownHandlers: [@Sendable () async -> Void] = []
+    private(set) var signInMerges: [String: SignInMerge] = [:]
+    private(set) var expirations: [String: Duration] = [:]
+    /// Problems found while registering (bad patterns, a route served twice).
+    private(set) var problems: [String] = []
+
+    /// `managesSessions` is the host's grant of ``userSessions()`` (by default: the manifest
+    /// provides the current user).
+    public init(
+        manifest: ModuleManifest, logger: Logger, services: HostServices, sharedRecords: any RecordStore, publicURL: String = "http://localhost",
+        managesSessions: Bool? = nil
+    ) {
+        self.moduleID = manifest.id
+        self.publicURL = publicURL
+        self.manifest = manifest
+        self.logger = logger
+        self.services = services
+        self.sharedRecords = sharedRecords
+        self.managesSessions = managesSessions ?? manifest.provides.contains(.currentUser)
+    }
+
+    public func scene<S: Scene>(_ type: S.Type, make: @escaping @Sendable (SceneContext) throws -> S) {
+        let sceneID = "\(moduleID).\(S.id)"
+        if scenes.contains(where: { $0.id == sceneID }) {
+            problems.append("module '\(moduleID)' registers scene '\(S.id)' twice; give each scene its own id")
+        }
+        scenes.append(SceneRegistration(id: sceneID, title: S.title, isEntry: S.isEntry, name: { String(reflecting: S.self) }))
+        let runner = SceneRunner(sceneID: sceneID, title: S.title, make: make)
+        for route in S.routes {
+            problems += route.problems.map { "module '\(moduleID)': \($0)" }
+            let respond: @Sendable (SceneRequest) async -> SceneResponse
+            switch (route.role, route.method) {
+            case (.page, .get):
+                respond = { request in await runner.render(request) }
+            case (.action(let decode), .post):
+                respond = { request in await runner.perform(decode, request) }
+            default:
+                let use = route.method == .get ? "Route.page" : "Route.action"
+                problems.append(
+                    "scene '\(S.id)': \(route.method.rawValue) \(route.pattern) is bound as \(route.method == .get ? "an action" : "a page"); declare it with \(use)"
+                )
+                continue
+            }
+            let body = route.body
+            add(
+                RouteRegistration(
+                    method: route.method, pattern: route.pattern, fields: route.fields, name: route.name, guard: route.routeGuard,
+                    formTokens: route.formTokens, sceneID: sceneID, moduleID: moduleID,
+                    schemas: .init(body: { body.map { SchemaProbe().schema(of: $0) } }), handler: .scene(respond)))
+        }
+    }
+
+    public func endpoint<Parameters: RouteParameters>(
+        _ route: Route<Parameters>, contract: EndpointContract?, handle: @escaping @Sendable (EndpointRequest) async throws -> EndpointReply
+    ) {
+        problems += route.problems.map { "module '\(moduleID)': \($0)" }
+        add(
+            RouteRegistration(
+                method: route.method, pattern: route.pattern, fields: route.fields, name: nil, guard: .none, formTokens: .currentSession,
+                sceneID: nil, moduleID: moduleID, schemas: contract.map(RouteRegistration.Schemas.init) ?? .init(),
+                handler: .endpoint { request in
+                    do {
+                        return try await handle(request)
+                    } catch let error as DecodingError {
+                        request.logger.notice("endpoint body rejected", metadata: ["error": "\(error)"])
+                        return .json(["error": "The request body could not be read."], status: .badRequest)
+                    } catch {
+                        request.logger.error("endpoint failed", metadata: ["error": "\(String(describing: type(of: error)))"])
+                        return .json(["error": "Something went wrong."], status: .internalServerError)
+                    }
+                }))
+    }
+
+    private func add(_ route: RouteRegistration) {
+        if routes.contains(where: { $0.method == route.method && $0.pattern == route.pattern }) {
+            problems.append("module '\(moduleID)' serves \(route.method.rawValue) \(route.pattern) twice; give each route one scene or endpoint")
+            return
+        }
+        routes.append(route)
+    }
+
+    public func provide<Value>(_ capability: Capability<Value>, _ value: Value) {
+        guard manifest.provides.contains(capability.name) else {
+            problems.append("module '\(moduleID)' provides '\(capability.name)', which its manifest does not declare in provides")
+            return
+        }
+        capabilities[capability.name] = value
+    }
+
+    public func userSessions() throws(SettingProblem) -> UserSessions {
+        guard managesSessions else {
+            throw SettingProblem(
+                key: "", message: "only the module that provides 'current-user' may sign visitors in",
+                fix: "declare provides: [.currentUser] in the manifest, provide it, and enable no other module that does")
+        }
+        return UserSessions(moduleID: moduleID)
+    }
+
+    public func migration(_ migration: StorageMigration) {
+        migrations.append(migration)
+    }
+
+    public func mergeAtSignIn<Record: Codable & Sendable>(
+        _ type: Record.Type, in collection: String, _ merge: @escaping @Sendable (_ visitor: Record, _ account: Record) -> Record
+    ) {
+        signInMerges[collection] = SignInMerge(type, collection: collection, merge: merge)
+    }
+
+    public func expireRecords(in collection: String, unchangedFor: Duration) {
+        expirations[collection] = unchangedFor
+    }
+
+    public func asset(named name: String, contents: [UInt8], contentType: String) {
+        assets.append(AssetRegistration(path: "/assets/\(moduleID)/\(name)", contents: contents, contentType: contentType))
+    }
+
+    public func onShutdown(_ handler: @escaping @Sendable () async -> Void) {
+        shutdownHandlers.append(handler)
+    }
+}
