@@ -1,8 +1,9 @@
 import Foundation
 
-/// What `atrium new-module <Name>` writes: `Modules/<Name>/` in the shapes of the example module
-/// (module file; Domain, Data and Presentation; one scene with its routes; tests that boot it with
-/// the test kit), after checking the name.
+/// What `atrium new-module <Name>` writes: `Modules/<Name>/` in the shape of the example module
+/// (a module file that reads as a list; Domain, Data and one scene folder under Scenes/; tests of
+/// the use case, of the scene without HTTP and of the module booted by the test kit), after
+/// checking the name.
 struct ModuleScaffold {
     /// The type-name prefix (`Greeter`): the folder, the target and `<Name>Module`.
     let name: String
@@ -17,11 +18,12 @@ struct ModuleScaffold {
             ("Sources/Domain/\(name)NoteRepository.swift", Self.repository),
             ("Sources/Domain/\(name)Notes.swift", Self.useCase),
             ("Sources/Data/Stored\(name)Notes.swift", Self.storedNotes),
-            ("Sources/Presentation/\(name)Model.swift", Self.model),
-            ("Sources/Presentation/\(name)View.swift", Self.view),
-            ("Sources/Presentation/\(name)State.swift", Self.state),
-            ("Sources/Presentation/NoteFields.swift", Self.fields),
+            ("Sources/Scenes/Notes/NotesScene.swift", Self.scene),
+            ("Sources/Scenes/Notes/NotesView.swift", Self.view),
+            ("Sources/Scenes/Notes/NotesState.swift", Self.state),
+            ("Sources/Scenes/Notes/NoteFields.swift", Self.fields),
             ("Tests/\(name)NotesTests.swift", Self.useCaseTests),
+            ("Tests/Scenes/NotesSceneTests.swift", Self.sceneTests),
             ("Tests/\(name)HostTests.swift", Self.hostTests),
         ].map { ($0.0, $0.1.replacingOccurrences(of: "__NAME__", with: name).replacingOccurrences(of: "__ID__", with: id)) }
     }
@@ -90,7 +92,8 @@ struct ModuleScaffold {
         import AtriumSDK
 
         /// __NAME__: a page where visitors keep short notes. Written by `atrium new-module`; make it
-        /// yours. Modules/Pilot shows more (a configuration file read at boot, live validation).
+        /// yours. Modules/Pilot shows more (a configuration file read at boot, live validation); `atrium
+        /// new-scene __NAME__ <Name>` adds a scene.
         public struct __NAME__Module: AtriumModule {
             public struct Configuration: ModuleConfiguration {
                 /// How many notes a visitor keeps; the oldest go first.
@@ -109,20 +112,14 @@ struct ModuleScaffold {
 
             public init() {}
 
-            public func register(in registrar: ModuleRegistrar, configuration: Configuration) async throws {
-                registrar.factory(__NAME__Notes.self) { context in
+            public func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
+                // Use cases: made for each request, on the records of whoever is asking.
+                @Sendable func notes(_ context: SceneContext) -> __NAME__Notes {
                     __NAME__Notes(repository: Stored__NAME__Notes(records: context.storage), limit: configuration.limit)
                 }
-                let page = registrar.page("/__ID__", name: "__ID__")
-                let add = registrar.action("/__ID__/notes")
-                registrar.scene(
-                    "notes",
-                    title: "__NAME__",
-                    isEntry: true,
-                    model: { context in __NAME__Model(notes: try context.make(__NAME__Notes.self), page: page()) },
-                    view: __NAME__View(add: add),
-                    routes: [.page(page), .action(add, __NAME__Model.Action.add)]
-                )
+
+                // Scenes.
+                registrar.scene(NotesScene.self) { context in NotesScene(notes: notes(context)) }
             }
         }
 
@@ -218,31 +215,37 @@ struct ModuleScaffold {
 
         """#
 
-    private static let model = #"""
+    private static let scene = #"""
         import AtriumSDK
 
-        /// The notes scene's view model: the visitor's notes, and adding one.
-        struct __NAME__Model: SceneModel {
+        /// The visitor's notes, newest first, and a form to add one.
+        struct NotesScene: Scene {
             enum Action: Sendable {
                 case add(NoteFields)
             }
 
-            let notes: __NAME__Notes
-            /// The notes page, where adding leads back to.
-            let page: LinkTarget
+            static let id = "notes"
+            static let title = "__NAME__"
+            static let isEntry = true
+            static let page = Route.page("/__ID__", name: "__ID__")
+            static let add = Route.action("/__ID__/notes")
+            static var routes: [SceneRoute<Self>] { [.page(page), .action(add, Action.add)] }
 
-            func load(_ context: SceneContext) async throws -> SceneState<__NAME__State> {
-                .loaded(__NAME__State(notes: try await notes.all().reversed()))
+            let notes: __NAME__Notes
+            var view: NotesView { NotesView() }
+
+            func load(_ context: SceneContext) async throws -> SceneState<NotesState> {
+                .loaded(NotesState(notes: try await notes.all().reversed()))
             }
 
-            func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<__NAME__State> {
+            func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<NotesState> {
                 switch action {
                 case .add(let fields):
                     let text = fields.text ?? ""
-                    guard let problem = try await notes.add(text) else { return .navigate(page) }
+                    guard let problem = try await notes.add(text) else { return .navigate(Self.page()) }
                     // The form again with what was typed (cut to the limit) and why it was refused.
                     let draft = String(text.prefix(__NAME__Notes.maximumLength))
-                    return .invalid(__NAME__State(notes: try await notes.all().reversed(), draft: draft, error: problem.description))
+                    return .invalid(NotesState(notes: try await notes.all().reversed(), draft: draft, error: problem.description))
                 }
             }
         }
@@ -252,17 +255,15 @@ struct ModuleScaffold {
     private static let view = #"""
         import AtriumSDK
 
-        /// The notes page: the form, then the notes, newest first.
-        struct __NAME__View: SceneView {
-            let add: Route<NoParameters>
-
-            func screen(for state: __NAME__State) -> Screen {
+        /// The notes page: the form, then the notes (data, shown as written), newest first.
+        struct NotesView: SceneView {
+            func screen(for state: NotesState) -> Screen {
                 Screen(
                     title: "__NAME__",
                     content: [
                         .form(
                             Form(
-                                action: add(),
+                                action: NotesScene.add(),
                                 content: [
                                     .field(
                                         Field(
@@ -274,7 +275,7 @@ struct ModuleScaffold {
                         ),
                         state.notes.isEmpty
                             ? .text(Text("No notes yet.", style: .caption))
-                            : .list(ItemList(title: "Your notes", content: state.notes.map { .text(Text($0.text)) })),
+                            : .list(ItemList(title: "Your notes", content: state.notes.map { .text(Text(verbatim: $0.text)) })),
                     ]
                 )
             }
@@ -284,7 +285,7 @@ struct ModuleScaffold {
 
     private static let state = #"""
         /// What the notes page shows.
-        struct __NAME__State: Hashable, Sendable {
+        struct NotesState: Hashable, Sendable {
             var notes: [__NAME__Note]
             var draft = ""
             var error: String?
@@ -331,6 +332,39 @@ struct ModuleScaffold {
 
         """#
 
+    private static let sceneTests = #"""
+        import AtriumSDK
+        import AtriumTestKit
+        import Testing
+
+        @testable import __NAME__
+
+        @Suite("__NAME__'s notes scene")
+        struct NotesSceneTests {
+            let storage = InMemoryRecordStore()
+
+            var test: SceneTest<NotesScene> {
+                SceneTest(
+                    NotesScene(notes: __NAME__Notes(repository: Stored__NAME__Notes(records: storage), limit: 2)),
+                    context: .testing(moduleID: "__ID__", storage: storage))
+            }
+
+            @Test func aNoteAddedIsShownNewestFirst() async throws {
+                #expect(await test.load().screen?.shows("No notes yet.") == true)
+                for text in ["one", "two"] { #expect(await test.submit(NotesScene.add, form: ["text": text]).redirect == NotesScene.page()) }
+                let screen = try #require(await test.load().screen)
+                #expect(screen.texts.suffix(2) == ["two", "one"])
+            }
+
+            @Test func anEmptyNoteIsRefusedWithTheFieldsError() async throws {
+                let refused = await test.submit(NotesScene.add, form: ["text": "  "])
+                #expect(refused.status == 422)
+                #expect(refused.screen?.field(named: "text")?.error == "Write something first.")
+            }
+        }
+
+        """#
+
     private static let hostTests = #"""
         import AtriumSDK
         import AtriumTestKit
@@ -344,16 +378,15 @@ struct ModuleScaffold {
                 let host = try await TestHost.boot(modules: [__NAME__Module.self], configuration: "modules: [__ID__]\n")
                 defer { host.tearDown() }
                 try await host.run { browser in
-                    let empty = try await browser.get("/__ID__")
+                    let empty = try await browser.getScreen("/__ID__")
                     #expect(empty.status == 200)
-                    #expect(empty.body.contains("<h1>__NAME__</h1>"))
-                    #expect(empty.body.contains("No notes yet."))
+                    #expect(try empty.screen.title == "__NAME__")
                     let added = try await browser.post("/__ID__/notes", form: ["text": "Buy <milk>"])
-                    #expect(added.status == 303)
-                    #expect(try await browser.get("/__ID__").body.contains("Buy &lt;milk&gt;"))
-                    let refused = try await browser.post("/__ID__/notes", form: ["text": "   "])
+                    #expect(added.status == 303 && added.location == "/__ID__")
+                    #expect(try await browser.getScreen("/__ID__").screen.shows("Buy <milk>"))
+                    let refused = try await browser.postForScreen("/__ID__/notes", form: ["text": "   "])
                     #expect(refused.status == 422)
-                    #expect(refused.body.contains("Write something first."))
+                    #expect(try refused.screen.field(named: "text")?.error == "Write something first.")
                 }
             }
         }

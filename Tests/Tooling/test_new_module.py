@@ -1,5 +1,6 @@
-"""`atrium new-module <Name>`: names it refuses, and a module it writes that the next `swift build`
-links and whose tests pass at once, with no other step (no cache to purge, no file to edit)."""
+"""`atrium new-module <Name>` and `atrium new-scene <Module> <Name>`: names they refuse, and a module
+and a scene they write that the next `swift build` links and whose tests pass at once, with no other
+step (no cache to purge, no file to edit)."""
 
 import shutil
 import subprocess
@@ -45,6 +46,60 @@ def test_names_that_are_not_swift_type_names_or_clash_are_refused_and_nothing_is
     assert folders() == before
 
 
+def test_scene_names_that_cannot_build_or_clash_are_refused_and_nothing_is_written():
+    pilot = MODULES / "Pilot"
+    before = sorted(str(path) for path in pilot.rglob("*"))
+    module_file = (pilot / "Sources" / "PilotModule.swift").read_text()
+    for module, name, message in [
+        ("Pilot", "logBook", "'logBook' is not a scene name: use a Swift type name in UpperCamelCase"),
+        ("Pilot", "Log-Book", "is not a scene name"),
+        ("Pilot", "Self", "'Self' is a name Swift itself gives a meaning"),
+        ("Pilot", "Registration", "Modules/Pilot/Sources/Scenes/Registration/ exists already"),
+        # SceneView, SceneState and SceneTest are the SDK's and the test kit's: a module's own would hide them.
+        ("Pilot", "Scene", "would hide the SDK's Scene"),
+        ("Nowhere", "LogBook", "Modules/Nowhere is not a module"),
+        ("../Sources", "LogBook", "is not a module"),
+        ("Pilot", "X" * 41, "longer than 40 characters"),
+    ]:
+        result = atrium("new-scene", module, name)
+        assert result.returncode != 0, (module, name)
+        assert message in result.stderr, f"{module} {name}: {result.stderr}"
+    assert sorted(str(path) for path in pilot.rglob("*")) == before
+    assert (pilot / "Sources" / "PilotModule.swift").read_text() == module_file
+
+
+def test_new_scene_adds_its_line_after_the_last_scene_even_past_braces_in_strings(tmp_path):
+    """The module file is read as Swift: a brace in a string or a comment does not end a call."""
+    (tmp_path / "Package.swift").write_text("// an Atrium checkout's manifest\n")
+    sources = tmp_path / "Modules" / "Shelf" / "Sources"
+    sources.mkdir(parents=True)
+    (sources / "ShelfModule.swift").write_text('''import AtriumSDK
+
+public struct ShelfModule: AtriumModule {
+    public static let manifest = ModuleManifest(id: "shelf", title: "Shelf", version: "1")
+    public init() {}
+
+    public func register(in registrar: any ModuleRegistrar, configuration: EmptyConfiguration) async throws {
+        let note = "a } in a string, and \\(\"one\") interpolated"  // and } in a comment
+        registrar.scene(BookScene.self) { context in
+            BookScene(note: #"raw } "# + """
+                multi } line
+                """)
+        }
+        /* } */
+    }
+}
+''')
+    result = atrium("new-scene", "Shelf", "Loan", "--root", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    text = (sources / "ShelfModule.swift").read_text()
+    assert '''                """)
+        }
+        registrar.scene(LoanScene.self) { _ in LoanScene() }
+        /* } */''' in text, text
+    assert (sources / "Scenes" / "Loan" / "LoanScene.swift").read_text().count('Route.page("/shelf/loan")') == 1
+
+
 def test_outside_a_checkout_it_says_where_to_run(tmp_path):
     result = atrium("new-module", "Greeter", cwd=tmp_path)
     assert result.returncode != 0
@@ -75,7 +130,7 @@ def swift(*arguments: str) -> subprocess.CompletedProcess:
     return subprocess.run(["swift", *arguments], cwd=ROOT, capture_output=True, text=True, timeout=1800)
 
 
-def test_a_new_module_builds_links_and_passes_its_tests_at_once():
+def test_a_new_module_builds_links_and_passes_its_tests_at_once(tmp_path):
     name, folder = "ScaffoldProbe", MODULES / "ScaffoldProbe"
     assert not folder.exists(), f"{folder} is left from an earlier run: remove it"
     try:
@@ -85,11 +140,25 @@ def test_a_new_module_builds_links_and_passes_its_tests_at_once():
         assert f"swift test --filter {name}Tests" in result.stdout
         written = sorted(str(path.relative_to(folder)) for path in folder.rglob("*.swift"))
         for expected in ["Sources/ScaffoldProbeModule.swift", "Sources/Domain/ScaffoldProbeNotes.swift",
-                         "Sources/Data/StoredScaffoldProbeNotes.swift", "Sources/Presentation/ScaffoldProbeView.swift",
+                         "Sources/Data/StoredScaffoldProbeNotes.swift", "Sources/Scenes/Notes/NotesScene.swift",
+                         "Sources/Scenes/Notes/NotesView.swift", "Tests/Scenes/NotesSceneTests.swift",
                          "Tests/ScaffoldProbeHostTests.swift"]:
             assert expected in written, written
         again = atrium("new-module", name)
         assert again.returncode != 0 and "Modules/ScaffoldProbe exists already" in again.stderr
+
+        # A second scene, added by new-scene to the new module: its folder, its test, its line.
+        scene = atrium("new-scene", name, "FlightLog")
+        assert scene.returncode == 0, scene.stderr
+        assert "Added FlightLogScene at /scaffoldprobe/flight-log" in scene.stdout, scene.stdout
+        for expected in ["Sources/Scenes/FlightLog/FlightLogScene.swift", "Sources/Scenes/FlightLog/FlightLogView.swift",
+                         "Sources/Scenes/FlightLog/FlightLogState.swift", "Tests/Scenes/FlightLogSceneTests.swift"]:
+            assert (folder / expected).is_file(), expected
+        module_file = (folder / "Sources" / "ScaffoldProbeModule.swift").read_text()
+        assert "registrar.scene(FlightLogScene.self) { _ in FlightLogScene() }" in module_file, module_file
+        twice = atrium("new-scene", name, "FlightLog")
+        assert twice.returncode != 0 and "Sources/Scenes/FlightLog/ exists already" in twice.stderr
+        assert module_file == (folder / "Sources" / "ScaffoldProbeModule.swift").read_text(), "a refused scene changes nothing"
 
         lint = subprocess.run(["swift", "format", "lint", "--strict", "--recursive", str(folder)], capture_output=True, text=True)
         assert lint.returncode == 0 and lint.stderr == "", lint.stderr
@@ -106,9 +175,13 @@ def test_a_new_module_builds_links_and_passes_its_tests_at_once():
         assert warnings == [], warnings
         tests = swift("test", "--filter", f"{name}Tests")
         assert tests.returncode == 0, tests.stdout[-4000:] + tests.stderr[-4000:]
-        assert "3 tests" in tests.stdout + tests.stderr and "passed" in tests.stdout + tests.stderr, tests.stdout[-2000:]
+        assert "6 tests" in tests.stdout + tests.stderr and "passed" in tests.stdout + tests.stderr, tests.stdout[-2000:]
         listed = atrium("modules")
         assert "scaffoldprobe" in listed.stdout, listed.stdout
+        config = tmp_path / "probe.yaml"
+        config.write_text("modules: [scaffoldprobe]\n")
+        routes = atrium("routes", "--config", str(config)).stdout
+        assert "/scaffoldprobe/flight-log" in routes and "Modules/ScaffoldProbe/Sources/Scenes/FlightLog/" in routes, routes
     finally:
         removed = atrium("remove-module", name)
         shutil.rmtree(folder, ignore_errors=True)
