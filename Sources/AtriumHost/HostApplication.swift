@@ -15,13 +15,17 @@ public struct HostApplication: Sendable {
     let pages: PageWriter
     var metrics: HostMetrics { plan.metrics }
     let logger: Logger
+    let readsObserver: (@Sendable (SceneReads) -> Void)?
 
     /// Opens nothing itself: `storage` must be open and the modules' migrations run (see
-    /// ``HostRuntime``).
-    public init(plan: HostPlan, storage: any HostStorage, logger: Logger) throws {
+    /// ``HostRuntime``). `readsObserver` is told what each request's scene read.
+    public init(
+        plan: HostPlan, storage: any HostStorage, logger: Logger, readsObserver: (@Sendable (SceneReads) -> Void)? = nil
+    ) throws {
         self.plan = plan
         self.storage = storage
         self.logger = logger
+        self.readsObserver = readsObserver
         let metrics = plan.metrics
         sessions = try SessionStore(
             storage: storage, hostKey: plan.hostKey, signInMerges: plan.registry.signInMerges,
@@ -115,7 +119,7 @@ public struct HostApplication: Sendable {
                 if route.guard == .signedIn { group.add(middleware: SignedInGuardMiddleware(registry: registry, pages: pages)) }
                 let responder = SceneResponder(
                     route: route, respond: respond, storage: storage, sessions: sessions, host: host, pages: pages,
-                    trustedProxies: Set(plan.settings.http.trustedProxies), logger: logger)
+                    trustedProxies: Set(plan.settings.http.trustedProxies), logger: logger, readsObserver: readsObserver)
                 handle = { request, context in try await responder.respond(to: request, context: context) }
             case .endpoint(let respond):
                 let responder = EndpointResponder(route: route, handle: respond, storage: storage, logger: logger)

@@ -4,10 +4,11 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Synchronization
 
 /// A host booted in-process for tests: a temporary configuration file and database (SQLite, or a
-/// schema of its own on PostgreSQL: see ``TestStorage``), the modules you name, and optionally
-/// replaced use-case factories.
+/// schema of its own on PostgreSQL: see ``TestStorage``) and the modules you name, serving requests
+/// in-process to a ``TestBrowser``.
 ///
 /// ```swift
 /// let host = try await TestHost.boot(modules: [PilotModule.self], configuration: "modules: [pilot]")
@@ -22,6 +23,12 @@ public struct TestHost: Sendable {
     public let directory: URL
     /// The services the modules were given: move ``TestServices/clock``, script ``TestServices/random``.
     public let services: TestServices
+    private let sceneReadLog = ReadLog()
+
+    /// What the scenes served so far read.
+    private final class ReadLog: Sendable {
+        let reads = Mutex<[SceneReads]>([])
+    }
 
     /// Boots `modules` with `configuration` (YAML; `storage` is set to a temporary database of the
     /// `storage` kind unless given). Two hosts booted on one `directory` share one database: on
@@ -73,12 +80,17 @@ public struct TestHost: Sendable {
 
     /// Serves requests in-process (no port) to a fresh ``TestBrowser``.
     public func run<Value: Sendable>(_ body: @Sendable (TestBrowser) async throws -> Value) async throws -> Value {
-        let application = try HostApplication(plan: plan, storage: storage, logger: Self.logger)
+        let log = sceneReadLog
+        let application = try HostApplication(
+            plan: plan, storage: storage, logger: Self.logger, readsObserver: { read in log.reads.withLock { $0.append(read) } })
         let app = Application(router: try application.makeRouter(), logger: Self.logger)
         return try await app.test(.router) { client in
             try await body(TestBrowser(client: client))
         }
     }
+
+    /// What each scene served so far read, in order: the records the host knows a page depends on.
+    public var sceneReads: [SceneReads] { sceneReadLog.reads.withLock { $0 } }
 
     /// Everything the host's database holds, as bytes: check that a secret is never stored in the
     /// clear.

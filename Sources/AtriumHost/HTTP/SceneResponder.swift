@@ -16,6 +16,8 @@ struct SceneResponder: Sendable {
     let trustedProxies: Set<String>
     /// The host's logger tagged with the route's module, made once at boot.
     let logger: Logger
+    /// Told what each request's scene read, when someone listens.
+    let readsObserver: (@Sendable (SceneReads) -> Void)?
 
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
         let session = context.session ?? RequestSession(store: sessions, token: pages.cookie.token(in: request))
@@ -32,7 +34,17 @@ struct SceneResponder: Sendable {
         )
         let retryPath =
             route.method == .get ? request.uri.path + (request.uri.query.map { "?\($0)" } ?? "") : (Self.localReferer(of: request) ?? "/")
-        switch await respond(SceneRequest(context: sceneContext, input: context.action, retryPath: retryPath)) {
+        let sceneRequest = SceneRequest(context: sceneContext, input: context.action, retryPath: retryPath)
+        let answer: SceneResponse
+        if let readsObserver, let sceneID = route.sceneID {
+            let log = RecordReadLog()
+            answer = await log.recording { await respond(sceneRequest) }
+            let path = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
+            readsObserver(SceneReads(sceneID: sceneID, method: route.method, path: path, reads: log.all))
+        } else {
+            answer = await respond(sceneRequest)
+        }
+        switch answer {
         case .screen(let screen, let status):
             return try await pages.response(
                 for: screen, status: HTTPResponse.Status(code: status.code), request: request, session: session, moduleID: route.moduleID,

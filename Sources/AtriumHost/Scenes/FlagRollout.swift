@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
+
 /// Who a feature flag is on for, as the operator set it (or its default).
 public enum FlagRollout: Sendable, Equatable {
     case on

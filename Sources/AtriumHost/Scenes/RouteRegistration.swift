@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
+
 /// A route as the host sees it: what `atrium routes` lists and what the router serves.
 @_spi(AtriumHost)
 public struct RouteRegistration: Sendable {

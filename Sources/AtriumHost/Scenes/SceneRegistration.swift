@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
+
 /// A scene as the host sees it.
 public struct SceneRegistration: Sendable {
     /// `<module id>.<scene id>`.

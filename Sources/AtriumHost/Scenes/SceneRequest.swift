@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
+
 /// One request to a scene, as the host hands it over.
 @_spi(AtriumHost)
 public struct SceneRequest: Sendable {

@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
+
 /// What a scene answers: a screen to render with a status, or a redirect.
 public enum SceneResponse: Sendable {
     case screen(RenderableScreen, status: SceneStatus)

@@ -14,7 +14,7 @@ struct SceneRunner<S: Scene>: Sendable {
     func render(_ request: SceneRequest) async -> SceneResponse {
         do {
             let scene = try make(request.context)
-            return screen(for: try await scene.load(request.context), view: scene.view, status: .ok, request: request)
+            return screen(for: try await scene.load(request.context), scene: scene, status: .ok, request: request)
         } catch {
             return failure(error, request: request)
         }
@@ -47,14 +47,13 @@ struct SceneRunner<S: Scene>: Sendable {
         }
         do {
             let scene = try make(request.context)
-            let view = scene.view
             switch try await scene.perform(action, context: request.context) {
-            case .show(let state): return screen(for: .loaded(state), view: view, status: .ok, request: request)
-            case .invalid(let state): return screen(for: .loaded(state), view: view, status: .unprocessableContent, request: request)
-            case .unauthorized(let state): return screen(for: .loaded(state), view: view, status: .unauthorized, request: request)
-            case .tooManyRequests(let state): return screen(for: .loaded(state), view: view, status: .tooManyRequests, request: request)
-            case .missing(let message): return screen(for: .missing(message), view: view, status: .notFound, request: request)
-            case .unavailable(let message): return screen(for: .failed(message), view: view, status: .serviceUnavailable, request: request)
+            case .show(let state): return screen(for: .loaded(state), scene: scene, status: .ok, request: request)
+            case .invalid(let state): return screen(for: .loaded(state), scene: scene, status: .unprocessableContent, request: request)
+            case .unauthorized(let state): return screen(for: .loaded(state), scene: scene, status: .unauthorized, request: request)
+            case .tooManyRequests(let state): return screen(for: .loaded(state), scene: scene, status: .tooManyRequests, request: request)
+            case .missing(let message): return screen(for: .missing(message), scene: scene, status: .notFound, request: request)
+            case .unavailable(let message): return screen(for: .failed(message), scene: scene, status: .serviceUnavailable, request: request)
             case .navigate(let target): return .redirect(target)
             case .navigateBack(let otherwise): return .redirect(request.context.returnTo.map(LinkTarget.path) ?? otherwise)
             }
@@ -63,11 +62,12 @@ struct SceneRunner<S: Scene>: Sendable {
         }
     }
 
-    /// The screen of a state; `view` is nil for the states of a scene that could not be built.
-    private func screen(for state: SceneState<S.State>, view: S.View?, status: SceneStatus, request: SceneRequest) -> SceneResponse {
+    /// The screen of a state; `scene` is nil for the states of a scene that could not be built. The
+    /// scene's view is reached only when the page is drawn: a page kept from before is not.
+    private func screen(for state: SceneState<S.State>, scene: S?, status: SceneStatus, request: SceneRequest) -> SceneResponse {
         switch state {
         case .loaded(let value):
-            guard let view else { return .screen(RenderableScreen(Screen(title: title, content: [])), status: .internalServerError) }
+            guard let scene else { return .screen(RenderableScreen(Screen(title: title, content: [])), status: .internalServerError) }
             // A state the same as one shown before makes the same page: the key lets the host keep it.
             let key: ScreenKey?
             if let identified = value as? any IdentifiedState {
@@ -75,7 +75,7 @@ struct SceneRunner<S: Scene>: Sendable {
             } else {
                 key = (value as? any Hashable).map { ScreenKey(sceneID: sceneID, state: AnyHashable($0)) }
             }
-            return .screen(RenderableScreen(key: key, make: { view.screen(for: value) }), status: status)
+            return .screen(RenderableScreen(key: key, make: { scene.view.screen(for: value) }), status: status)
         case .loading:
             return .screen(
                 RenderableScreen(Screen(title: title, content: [.message(Message("Loading…"))], refreshAfterSeconds: 2)),
@@ -109,18 +109,18 @@ struct SceneRunner<S: Scene>: Sendable {
     private func failure(_ error: any Error, request: SceneRequest) -> SceneResponse {
         if let unavailable = error as? any TemporarilyUnavailable {
             request.context.logger.warning("scene unavailable", metadata: ["reason": "\(unavailable.description)"])
-            return screen(for: .failed(unavailable.visitorMessage), view: nil, status: .serviceUnavailable, request: request)
+            return screen(for: .failed(unavailable.visitorMessage), scene: nil, status: .serviceUnavailable, request: request)
         }
         if error is VisitorQuotaExceeded {
             request.context.logger.notice("visitor's records at their limit")
-            return screen(for: .failed(VisitorQuotaExceeded.message), view: nil, status: .contentTooLarge, request: request)
+            return screen(for: .failed(VisitorQuotaExceeded.message), scene: nil, status: .contentTooLarge, request: request)
         }
         request.context.logger.error(
             "scene failed",
             metadata: ["module": "\(request.context.moduleID)", "error": "\(String(describing: type(of: error)))"]
         )
         return screen(
-            for: .failed("Something went wrong while preparing this page. Please try again."), view: nil,
+            for: .failed("Something went wrong while preparing this page. Please try again."), scene: nil,
             status: .internalServerError,
             request: request
         )

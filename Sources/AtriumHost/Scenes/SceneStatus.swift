@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
+
 /// The HTTP status a rendered scene is answered with.
 public struct SceneStatus: Sendable, Equatable, Hashable {
     public var code: Int

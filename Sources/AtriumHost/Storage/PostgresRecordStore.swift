@@ -105,11 +105,13 @@ struct PostgresRecordStore: RecordStore {
     }
 
     /// One transaction on one connection for everything `body` does through any of this storage's
-    /// stores (see ``PostgresTransaction``); inside another, it joins it. The whole transaction has
-    /// `storage.timeout` to finish.
+    /// stores (see ``PostgresTransaction``); inside another, a savepoint of it (undone when `body`
+    /// throws). The whole transaction has `storage.timeout` to finish.
     func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
-        if let current = PostgresTransaction.current, current.client == ObjectIdentifier(client) { return try await body() }
         let (client, logger) = (client, logger)
+        if let current = PostgresTransaction.current, current.client == ObjectIdentifier(client) {
+            return try await current.connection.inTransaction(logger: logger) { _ in try await body() }
+        }
         return try await client.withBoundedConnection(watchdog: watchdog) { connection in
             try await connection.inTransaction(logger: logger) { connection in
                 try await PostgresTransaction.$current.withValue(PostgresTransaction(client: client, connection: connection)) { try await body() }

@@ -1,35 +1,17 @@
-import Synchronization
-
 /// One thing a scene read: a record (or, with `id` nil, a whole collection) of one module and
 /// owner. The host collects what a request's scene read (``RecordReadLog``) without module code,
 /// to know later which changes concern which pages.
 public struct RecordRead: Sendable, Hashable {
     public var module: String
     public var collection: String
+    /// `shared`, `visitor:<visitor id>` or `user:<user id>`.
     public var owner: String
     public var id: String?
-}
 
-/// What the scene of the current request has read, filled in by the record stores while
-/// ``current`` is set (the host sets it around a scene's load or action).
-public final class RecordReadLog: Sendable {
-    @TaskLocal static var current: RecordReadLog?
-
-    private let reads = Mutex<Set<RecordRead>>([])
-
-    public init() {}
-
-    /// Everything read so far.
-    public var all: Set<RecordRead> { reads.withLock { $0 } }
-
-    /// Notes a read in the current task's log, if it has one.
-    static func note(module: String, collection: String, owner: String, id: String?) {
-        guard let log = current else { return }
-        _ = log.reads.withLock { $0.insert(RecordRead(module: module, collection: collection, owner: owner, id: id)) }
-    }
-
-    /// Runs `body` noting what it reads in this log.
-    public func recording<Value>(_ body: () async throws -> Value) async rethrows -> Value {
-        try await Self.$current.withValue(self) { try await body() }
+    public init(module: String, collection: String, owner: String, id: String?) {
+        self.module = module
+        self.collection = collection
+        self.owner = owner
+        self.id = id
     }
 }

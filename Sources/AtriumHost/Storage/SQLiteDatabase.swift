@@ -38,21 +38,40 @@ final class SQLiteDatabase: Sendable {
         try pool.read(value)
     }
 
-    /// Runs `body` as one transaction (joining the current task's, if it has one).
+    /// Runs `body` as one transaction. Inside the current task's transaction it is a savepoint of
+    /// it: when `body` throws, its writes are undone and the outer transaction decides what follows.
     func transaction<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        if isInTransaction { return try await body() }
+        if isInTransaction {
+            try await execute("SAVEPOINT atrium_step")
+            let result: Value
+            do {
+                result = try await body()
+            } catch {
+                _ = try? await execute("ROLLBACK TO SAVEPOINT atrium_step")
+                _ = try? await execute("RELEASE SAVEPOINT atrium_step")
+                throw error
+            }
+            try await execute("RELEASE SAVEPOINT atrium_step")
+            return result
+        }
         return try await lock.run {
-            try await mapped { try await pool.writeWithoutTransaction { try $0.beginTransaction(.immediate) } }
+            try await execute("BEGIN IMMEDIATE")
             let result: Value
             do {
                 result = try await Self.$transaction.withValue(self) { try await body() }
+                try await execute("COMMIT")
             } catch {
-                _ = try? await pool.writeWithoutTransaction { try $0.rollback() }
+                // A failed COMMIT leaves the transaction open: it ends here either way.
+                _ = try? await execute("ROLLBACK")
                 throw error
             }
-            try await mapped { try await pool.writeWithoutTransaction { try $0.commit() } }
             return result
         }
+    }
+
+    /// Runs one statement on the writer connection, outside GRDB's own transactions.
+    private func execute(_ sql: String) async throws {
+        try await mapped { try await pool.writeWithoutTransaction { try $0.execute(sql: sql) } }
     }
 
     private func mapped<Value>(_ body: () async throws -> Value) async throws -> Value {

@@ -140,7 +140,8 @@ struct SQLiteRecordStore: RecordStore {
     /// The cache forgets everything once the transaction ends: a read by another request while it
     /// was open saw what was committed before, and may have kept it.
     func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
-        if database.isInTransaction { return try await body() }
+        if database.isInTransaction { return try await database.transaction(body) }
+        // What the transaction wrote (or undid) is not in the cache: forget it all at the end.
         defer { cache.forgetAll() }
         return try await database.transaction(body)
     }

@@ -11,8 +11,8 @@ public struct EndpointContract: Sendable {
     }
 
     /// The request body's type and the reply's, read by the host when the document is asked for.
-    @_spi(AtriumHost) public let body: (any Decodable.Type)?
-    @_spi(AtriumHost) public let reply: (any Decodable.Type)?
+    @_spi(AtriumHost) public let body: (any (Decodable & SendableMetatype).Type)?
+    @_spi(AtriumHost) public let reply: (any (Decodable & SendableMetatype).Type)?
     @_spi(AtriumHost) public let keys: KeyStyle
     /// The reply is some JSON object.
     @_spi(AtriumHost) public let isAnyObject: Bool

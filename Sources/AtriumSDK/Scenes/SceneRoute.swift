@@ -17,9 +17,9 @@ public struct SceneRoute<S: Scene>: Sendable {
     @_spi(AtriumHost) public let problems: [String]
     @_spi(AtriumHost) public let role: Role
     /// The type the action's fields decode as, for the OpenAPI document.
-    @_spi(AtriumHost) public let body: (any Decodable.Type)?
+    @_spi(AtriumHost) public let body: (any (Decodable & SendableMetatype).Type)?
 
-    init<Parameters>(_ route: Route<Parameters>, role: Role, body: (any Decodable.Type)? = nil) {
+    init<Parameters>(_ route: Route<Parameters>, role: Role, body: (any (Decodable & SendableMetatype).Type)? = nil) {
         method = route.method
         pattern = route.pattern
         fields = route.fields

@@ -32,7 +32,9 @@ public protocol RecordStore: Sendable {
     /// Runs `body` as one transaction: every write it makes, through this store or any other the
     /// module has (the visitor's records and the shared ones alike), is stored, or none is (an
     /// error thrown from `body` undoes them all); what it reads includes what it wrote. A
-    /// transaction inside another joins it. Keep it short: other writers wait for it.
+    /// transaction inside another is part of it: when the inner one throws, its writes are undone
+    /// and the outer one decides what follows. Keep it short, and its writes one after another:
+    /// other writers wait for it.
     ///
     /// ```swift
     /// try await context.storage.transaction {

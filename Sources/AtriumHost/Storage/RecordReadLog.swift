@@ -1,0 +1,25 @@
+import Synchronization
+
+/// What the scene of the current request has read, filled in by the record stores while
+/// ``current`` is set (the host sets it around a scene's load or action).
+public final class RecordReadLog: Sendable {
+    @TaskLocal static var current: RecordReadLog?
+
+    private let reads = Mutex<Set<RecordRead>>([])
+
+    public init() {}
+
+    /// Everything read so far.
+    public var all: Set<RecordRead> { reads.withLock { $0 } }
+
+    /// Notes a read in the current task's log, if it has one.
+    static func note(module: String, collection: String, owner: String, id: String?) {
+        guard let log = current else { return }
+        _ = log.reads.withLock { $0.insert(RecordRead(module: module, collection: collection, owner: owner, id: id)) }
+    }
+
+    /// Runs `body` noting what it reads in this log.
+    public func recording<Value>(_ body: () async throws -> Value) async rethrows -> Value {
+        try await Self.$current.withValue(self) { try await body() }
+    }
+}
