@@ -18,6 +18,22 @@ extension Screen {
         nodes.lazy.compactMap { if case .picker(let picker) = $0, picker.name == name { picker } else { nil } }.first
     }
 
+    /// The switch named `name` (its `value` told apart when several share a name).
+    public func toggle(named name: String, value: String? = nil) -> Toggle? {
+        nodes.lazy.compactMap { node in
+            if case .toggle(let toggle) = node, toggle.name == name, value == nil || toggle.value == value { toggle } else { nil }
+        }.first
+    }
+
+    /// The progress bars shown, in order.
+    public var progressBars: [ProgressBar] { nodes.compactMap { if case .progress(let bar) = $0 { bar } else { nil } } }
+
+    /// The amounts of money shown, in order.
+    public var amounts: [Money] { nodes.compactMap { if case .money(let money) = $0 { money } else { nil } } }
+
+    /// The images shown, in order.
+    public var images: [Image] { nodes.compactMap { if case .image(let image) = $0 { image } else { nil } } }
+
     /// The link (or card) titled `title`, and where it leads.
     public func link(titled title: String) -> Link? {
         nodes.lazy.compactMap { if case .link(let link) = $0, link.title == title { link } else { nil } }.first
@@ -49,4 +65,29 @@ extension Screen {
 
     /// Whether any text, heading or message says exactly `text`.
     public func shows(_ text: String) -> Bool { texts.contains(text) || messages.contains { $0.text == text } }
+
+    /// The titles of the sections, lists, rows and maps shown, in order.
+    public var titles: [String] {
+        nodes.compactMap { node in
+            switch node {
+            case .section(let section): section.title
+            case .list(let list): list.title
+            case .row(let row): row.title
+            case .map(let map): map.title
+            default: nil
+            }
+        }
+    }
+
+    /// Whether any text, heading, title, message or field error contains `fragment`.
+    public func mentions(_ fragment: String) -> Bool {
+        (texts + titles + messages.map(\.text)).contains { $0.contains(fragment) }
+            || nodes.contains { if case .field(let field) = $0 { field.error?.contains(fragment) == true } else { false } }
+    }
+
+    /// The maps shown, in order.
+    public var maps: [Map] { nodes.compactMap { if case .map(let map) = $0 { map } else { nil } } }
+
+    /// The tabs of the tab bar, if there is one.
+    public var tabs: [Tabs.Tab] { nodes.lazy.compactMap { if case .tabs(let tabs) = $0 { tabs.items } else { nil } }.first ?? [] }
 }

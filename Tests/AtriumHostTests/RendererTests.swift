@@ -109,6 +109,49 @@ struct RendererTests {
         #expect(json.text(token: "TOKEN").hasPrefix(#"{"csrfToken":"TOKEN","screen":"#))
     }
 
+    /// What Login's code screen relies on (moved here from its module tests, which assert trees).
+    @Test func aCodeFieldIsDigitsOnlyOfItsLengthAndABusyButtonSaysSo() {
+        let screen = Screen(
+            title: "Code",
+            content: [
+                .form(
+                    Form(
+                        action: .path("/otp"), liveValidation: .path("/pilot/validate"),
+                        content: [
+                            .field(Field(.code, name: "code", label: "4 DIGIT CODE", placeholder: "Enter OTP", isRequired: true, maxLength: 4)),
+                            .field(Field(.password, name: "p", label: "P", autofill: .newPassword)),
+                            .button(Button("Submit OTP", busyTitle: "Logging you in ...")),
+                        ]))
+            ])
+        let html = HTMLRenderer().render(screen).text(token: "")
+        for attribute in [
+            #"placeholder="Enter OTP""#, #"inputmode="numeric""#, #"maxlength="4""#, #"pattern="[0-9]{4}""#, #"minlength="4""#,
+            #"autocomplete="one-time-code""#, #"data-busy-title="Logging you in ...""#, "data-requires-complete", "data-complete",
+            #"autocomplete="new-password""#, #"data-validate="/pilot/validate""#, "data-requires-valid",
+        ] {
+            #expect(html.contains(attribute), "\(attribute)")
+        }
+        #expect(html.contains(">4 DIGIT CODE</label>") && html.contains(">Submit OTP</button>"))
+        #expect(!html.contains(" disabled"), "without JavaScript the button works")
+    }
+
+    /// What Mobility's map relies on (moved here from its module tests, which assert trees).
+    @Test func aMapIsAFigureWithItsMarkersAScaleAndTheLocateButton() {
+        let map = Map(
+            title: "Miami: 2 in view", center: .init(latitude: 25.77, longitude: -80.19),
+            markers: [
+                .init(id: "v1", coordinate: .init(latitude: 25.771, longitude: -80.191), title: "Scooter", kind: "vehicle"),
+                .init(id: "s1", coordinate: .init(latitude: 25.769, longitude: -80.189), title: "Station", kind: "station"),
+            ], locatesUser: true)
+        let html = HTMLRenderer().render(Screen(title: "Map", content: [.map(map)])).text(token: "")
+        for part in [#"<figure class="map"><svg class="map-canvas""#, #"class="map-scale""#, "data-locate", "Miami: 2 in view", "Scooter", "Station"]
+        {
+            #expect(html.contains(part), "\(part)")
+        }
+        let still = HTMLRenderer().render(Screen(title: "Map", content: [.map(Map(title: "M", center: map.center, markers: []))])).text(token: "")
+        #expect(!still.contains("data-locate"), "no locate button unless asked")
+    }
+
     @Test func anImageWithoutAltIsDecorativeInEveryForm() {
         let screen = Screen(
             title: "T",

@@ -35,7 +35,7 @@ struct CodeSignInHostTests {
     static func askForCode(_ browser: TestBrowser, email: String = "ada@example.com", returnTo: String? = nil) async throws -> TestPage {
         let query = returnTo.map { "?returnTo=\($0)" } ?? ""
         _ = try await browser.get("/login/code\(query)")
-        return try await browser.post("/login/code\(query)", form: ["email": email])
+        return try await browser.postForScreen("/login/code\(query)", form: ["email": email])
     }
 
     // MARK: The original's screen
@@ -44,21 +44,17 @@ struct CodeSignInHostTests {
         let host = try await Self.host()
         defer { host.tearDown() }
         try await host.run { browser in
-            let page = try await browser.get("/otp")
+            let page = try await browser.getScreen("/otp")
             #expect(page.status == 200)
-            #expect(page.body.contains("<h1>Please enter your OTP</h1>"))
-            #expect(page.body.contains(">4 DIGIT CODE</label>"))
-            for attribute in [
-                #"placeholder="Enter OTP""#, #"inputmode="numeric""#, #"maxlength="4""#, #"pattern="[0-9]{4}""#, #"minlength="4""#,
-                #"autocomplete="one-time-code""#, #"data-busy-title="Logging you in ...""#, "data-requires-complete", "data-complete",
-            ] {
-                #expect(page.body.contains(attribute), "\(attribute)")
-            }
-            #expect(page.body.contains(">Submit OTP</button>"))
+            let screen = try page.screen
+            #expect(screen.title == "Please enter your OTP")
+            let code = try #require(screen.field(named: "code"))
+            #expect(code.kind == .code && code.label == "4 DIGIT CODE" && code.maxLength == 4 && code.placeholder == "Enter OTP" && code.isRequired)
+            #expect(screen.button(titled: "Submit OTP")?.busyTitle == "Logging you in ...")
             for code in ["", "12", "12345", "12a4", "١٢٣٤", "12 4"] {
-                let refused = try await browser.post("/otp", form: ["code": code])
+                let refused = try await browser.postForScreen("/otp", form: ["code": code])
                 #expect(refused.status == 422, "\(code)")
-                #expect(refused.body.contains("Enter the 4 digits of your code."))
+                #expect(try refused.screen.field(named: "code")?.error == "Enter the 4 digits of your code.")
             }
         }
     }
@@ -67,8 +63,8 @@ struct CodeSignInHostTests {
         let host = try await Self.host("  code:\n    length: 6\n")
         defer { host.tearDown() }
         try await host.run { browser in
-            let page = try await browser.get("/otp")
-            #expect(page.body.contains(">6 DIGIT CODE</label>") && page.body.contains(#"maxlength="6""#))
+            let code = try await browser.getScreen("/otp").screen.field(named: "code")
+            #expect(code?.label == "6 DIGIT CODE" && code?.maxLength == 6)
             #expect(try await browser.post("/otp", form: ["code": "1234"]).status == 422)
         }
     }
@@ -91,14 +87,16 @@ struct CodeSignInHostTests {
             try await host.run { browser in
                 #expect(try await browser.get("/login/code").status == 404, "no codes to ask for with a remote verifier")
                 _ = try await browser.get("/otp")
-                let wrong = try await browser.post("/otp", form: ["code": "8282"])
+                let wrong = try await browser.postForScreen("/otp", form: ["code": "8282"])
                 #expect(wrong.status == 401)
-                #expect(wrong.body.contains("INVALID CODE"))
+                #expect(try wrong.screen.mentions("INVALID CODE"))
                 let right = try await browser.post("/otp", form: ["code": "1234"])
                 #expect(right.location == "/reward")
-                let reward = try await browser.get("/reward")
-                #expect(reward.body.contains("<h1>Reward</h1>") && reward.body.contains("animation-reward"))
-                #expect(reward.body.contains(#"href="/otp""#), "a way back to the code screen")
+                let reward = try await browser.getScreen("/reward").screen
+                #expect(
+                    reward.title == "Reward"
+                        && reward.nodes.contains { if case .animation(let animation) = $0 { animation.name == "reward" } else { false } })
+                #expect(reward.link(titled: "Enter another code")?.target == OTPScene.page(), "a way back to the code screen")
                 #expect(try await browser.get("/profile").location?.hasPrefix("/login") == true, "the remote check signs nobody in")
             }
             #expect(stub.requests.map(\.body) == [#"{"code":"8282"}"#, #"{"code":"1234"}"#])
@@ -120,9 +118,9 @@ struct CodeSignInHostTests {
             defer { host.tearDown() }
             try await host.run { browser in
                 _ = try await browser.get("/otp")
-                let page = try await browser.post("/otp", form: ["code": "1234"])
+                let page = try await browser.postForScreen("/otp", form: ["code": "1234"])
                 #expect(page.status == 503)
-                #expect(page.body.contains(message))
+                #expect(try page.screen.mentions(message))
             }
         }
     }
@@ -132,9 +130,9 @@ struct CodeSignInHostTests {
         defer { host.tearDown() }
         try await host.run { browser in
             _ = try await browser.get("/otp")
-            let page = try await browser.post("/otp", form: ["code": "1234"])
+            let page = try await browser.postForScreen("/otp", form: ["code": "1234"])
             #expect(page.status == 503)
-            #expect(page.body.contains("Oops. Please check network connection."))
+            #expect(try page.screen.mentions("Oops. Please check network connection."))
         }
     }
 
@@ -146,22 +144,22 @@ struct CodeSignInHostTests {
         defer { host.tearDown() }
         try await host.run { browser in
             try await Self.createAda(host, browser)
-            let login = try await browser.get("/login")
-            #expect(login.body.contains(#"href="/login/code">Sign in with a code</a>"#))
+            let login = try await browser.getScreen("/login").screen
+            #expect(login.link(titled: "Sign in with a code")?.target == .path("/login/code"))
             services.random.script(digits: "4821")
             let asked = try await Self.askForCode(browser, returnTo: "/profile/details")
             #expect(asked.location == "/otp?returnTo=/profile/details")
-            let otp = try await browser.get("/otp?returnTo=/profile/details")
-            #expect(otp.body.contains("If an account has this email, a code is on its way. It works for 10 minutes."))
-            let wrong = try await browser.post("/otp?returnTo=/profile/details", form: ["code": "0000"])
-            #expect(wrong.status == 401 && wrong.body.contains("INVALID CODE"))
+            let otp = try await browser.getScreen("/otp?returnTo=/profile/details").screen
+            #expect(otp.mentions("If an account has this email, a code is on its way. It works for 10 minutes."))
+            let wrong = try await browser.postForScreen("/otp?returnTo=/profile/details", form: ["code": "0000"])
+            #expect(try wrong.status == 401 && wrong.screen.mentions("INVALID CODE"))
             let cookieBefore = browser.cookies
             let right = try await browser.post("/otp?returnTo=/profile/details", form: ["code": "4821"])
             #expect(right.location == "/reward")
             #expect(browser.cookies != cookieBefore, "the session id rotates, as at every sign-in")
-            let reward = try await browser.get("/reward")
-            #expect(reward.body.contains("You are signed in."))
-            #expect(reward.body.contains(#"href="/profile/details""#), "the button continues to the page that asked")
+            let reward = try await browser.getScreen("/reward").screen
+            #expect(reward.mentions("You are signed in."))
+            #expect(reward.link(titled: "Continue")?.target == .path("/profile/details"), "the button continues to the page that asked")
             #expect(try await browser.get("/profile/details").status == 200, "signed in")
 
             // The code worked once.
@@ -170,7 +168,7 @@ struct CodeSignInHostTests {
             _ = try await other.post("/login/code", form: ["email": "ada@example.com"])
             // (That asked for a new code; the old one is gone either way.)
             _ = try await other.get("/otp")
-            #expect(try await other.post("/otp", form: ["code": "4821"]).body.contains("INVALID CODE"))
+            #expect(try await other.postForScreen("/otp", form: ["code": "4821"]).screen.mentions("INVALID CODE"))
         }
     }
 
@@ -184,7 +182,7 @@ struct CodeSignInHostTests {
             _ = try await Self.askForCode(browser)
             _ = try await browser.get("/otp")
             #expect(try await browser.post("/otp", form: ["code": "1357"]).location == "/reward")
-            #expect(try await browser.get("/reward").body.contains(#"href="/profile""#))
+            #expect(try await browser.getScreen("/reward").screen.link(titled: "Continue")?.target == .path("/profile"))
         }
     }
 
@@ -198,7 +196,7 @@ struct CodeSignInHostTests {
             _ = try await Self.askForCode(browser)
             services.clock.advance(minutes: 10.5)
             _ = try await browser.get("/otp")
-            #expect(try await browser.post("/otp", form: ["code": "2468"]).body.contains("INVALID CODE"), "expired")
+            #expect(try await browser.postForScreen("/otp", form: ["code": "2468"]).screen.mentions("INVALID CODE"), "expired")
 
             // A day later (so the wrong code above no longer slows the account down).
             services.clock.advance(minutes: 24 * 60)
@@ -209,9 +207,9 @@ struct CodeSignInHostTests {
                 services.clock.advance(minutes: wait)
                 #expect(try await browser.post("/otp", form: ["code": wrong]).status == 401, "\(wrong)")
             }
-            let paced = try await browser.post("/otp", form: ["code": "1357"])
+            let paced = try await browser.postForScreen("/otp", form: ["code": "1357"])
             #expect(paced.status == 429, "five wrong codes for the account: it waits 4 minutes now")
-            #expect(paced.body.contains("Too many tries. Please wait 4 minutes and try again."))
+            #expect(try paced.screen.mentions("Too many tries. Please wait 4 minutes and try again."))
             services.clock.advance(minutes: 4)
             let late = try await browser.post("/otp", form: ["code": "1357"])
             #expect(late.status == 401, "the code died after 5 wrong tries")
@@ -233,9 +231,9 @@ struct CodeSignInHostTests {
                 let known = try await Self.askForCode(browser.anotherVisitor(), email: "ada@example.com")
                 #expect(unknown.status == known.status && unknown.location == known.location)
                 _ = try await browser.get("/otp")
-                #expect(try await browser.post("/otp", form: ["code": "9753"]).body.contains("INVALID CODE"))
+                #expect(try await browser.postForScreen("/otp", form: ["code": "9753"]).screen.mentions("INVALID CODE"))
                 let bad = try await Self.askForCode(browser, email: "not an email")
-                #expect(bad.status == 422 && bad.body.contains("Enter an email address such as name@example.com."))
+                #expect(try bad.status == 422 && bad.screen.field(named: "email")?.error == "Enter an email address such as name@example.com.")
             }
             #expect(stub.requests.count == 1, "only the account's email got a code")
             let message = try #require(stub.requests.first)
@@ -254,7 +252,7 @@ struct CodeSignInHostTests {
                 try await Self.createAda(host, browser)
                 let page = try await Self.askForCode(browser)
                 #expect(page.status == 503)
-                #expect(page.body.contains("The code could not be sent just now. Please try again in a few minutes."))
+                #expect(try page.screen.mentions("The code could not be sent just now. Please try again in a few minutes."))
             }
         }
     }
@@ -274,9 +272,9 @@ struct CodeSignInHostTests {
                 }
                 let visitor = browser.anotherVisitor()
                 _ = try await visitor.get("/otp")
-                let blocked = try await visitor.post("/otp", form: ["code": "1234"])
+                let blocked = try await visitor.postForScreen("/otp", form: ["code": "1234"])
                 #expect(blocked.status == 429)
-                #expect(blocked.body.contains("Too many tries. Please wait 15 minutes and try again."))
+                #expect(try blocked.screen.mentions("Too many tries. Please wait 15 minutes and try again."))
             }
             try first.storage.close()
             #expect(stub.requests.count == 10, "the eleventh never reached the verifier")

@@ -27,23 +27,24 @@ struct LoginHostTests {
 
     static func signUp(_ browser: TestBrowser, _ form: [String: String] = ada) async throws -> TestPage {
         _ = try await browser.get("/signup")
-        return try await browser.post("/signup", form: form)
+        return try await browser.postForScreen("/signup", form: form)
     }
 
     @Test func signUpSignInAndSignOut() async throws {
         let host = try await Self.host()
         defer { host.tearDown() }
         try await host.run { browser in
-            let login = try await browser.get("/login")
-            #expect(login.body.contains(#"href="/signup">Don&#39;t have an account? Sign up</a>"#))
+            let login = try await browser.getScreen("/login").screen
+            #expect(login.link(titled: "Don't have an account? Sign up")?.target == .path("/signup"))
             let created = try await Self.signUp(browser)
             #expect(created.status == 303)
             #expect(created.location == "/profile")
-            let profile = try await browser.get("/profile")
-            #expect(profile.status == 200)
-            #expect(profile.body.contains("Ada Lovelace") && profile.body.contains("ada@example.com"))
-            #expect(profile.body.contains(">£0.00</data>") && profile.body.contains("0 Rides"))
-            #expect(profile.body.contains(">AL</span>"), "the initials avatar")
+            let page = try await browser.getScreen("/profile")
+            #expect(page.status == 200)
+            let profile = try page.screen
+            #expect(profile.shows("Ada Lovelace") && profile.shows("ada@example.com"))
+            #expect(profile.amounts.map(\.formatted) == ["£0.00"] && profile.shows("0 Rides"))
+            #expect(profile.images.first?.placeholder == "AL", "the initials avatar")
 
             try await Self.signOut(browser)
             #expect(try await browser.get("/profile").location == "/login?returnTo=/profile")
@@ -61,12 +62,12 @@ struct LoginHostTests {
             _ = try await Self.signUp(browser)
             try await Self.signOut(browser)
             _ = try await browser.get("/login")
-            let wrong = try await browser.post("/login", form: ["email": "ada@example.com", "password": "incorrect horse"])
+            let wrong = try await browser.postForScreen("/login", form: ["email": "ada@example.com", "password": "incorrect horse"])
             #expect(wrong.status == 401)
-            #expect(wrong.body.contains("Email or password is incorrect"))
-            #expect(wrong.body.contains(#"value="ada@example.com""#), "the email is kept")
-            let unknown = try await browser.post("/login", form: ["email": "nobody@example.com", "password": "correct horse battery"])
-            #expect(unknown.body.contains("Email or password is incorrect"))
+            #expect(try wrong.screen.messages.contains { $0.text == "Email or password is incorrect" })
+            #expect(try wrong.screen.field(named: "email")?.value == "ada@example.com", "the email is kept")
+            let unknown = try await browser.postForScreen("/login", form: ["email": "nobody@example.com", "password": "correct horse battery"])
+            #expect(try unknown.screen.messages.contains { $0.text == "Email or password is incorrect" })
         }
     }
 
@@ -78,11 +79,11 @@ struct LoginHostTests {
             try await Self.signOut(browser)
             let duplicate = try await Self.signUp(browser, ["fullName": "Imposter", "email": "ADA@EXAMPLE.COM", "password": "another long password"])
             #expect(duplicate.status == 422)
-            #expect(duplicate.body.contains("An account with this email already exists. Sign in instead."))
-            let weak = try await Self.signUp(browser, ["fullName": "Bob", "email": "bob@example.com", "password": "short"])
-            #expect(weak.body.contains("Password must be at least 12 characters."))
-            #expect(weak.body.contains(#"value="Bob""#) && weak.body.contains(#"value="bob@example.com""#), "nothing typed is lost")
-            #expect(!weak.body.contains(#"value="short""#), "the password is not sent back")
+            #expect(try duplicate.screen.field(named: "email")?.error == "An account with this email already exists. Sign in instead.")
+            let weak = try await Self.signUp(browser, ["fullName": "Bob", "email": "bob@example.com", "password": "short"]).screen
+            #expect(weak.field(named: "password")?.error == "Password must be at least 12 characters.")
+            #expect(weak.field(named: "fullName")?.value == "Bob" && weak.field(named: "email")?.value == "bob@example.com", "nothing typed is lost")
+            #expect(weak.field(named: "password")?.value == "", "the password is not sent back")
         }
     }
 
@@ -114,9 +115,9 @@ struct LoginHostTests {
         defer { second.tearDown() }
         try await second.run { browser in
             browser.setCookies(cookies)
-            let profile = try await browser.get("/profile")
+            let profile = try await browser.getScreen("/profile")
             #expect(profile.status == 200)
-            #expect(profile.body.contains("Ada Lovelace"))
+            #expect(try profile.screen.shows("Ada Lovelace"))
         }
     }
 
@@ -128,13 +129,13 @@ struct LoginHostTests {
             try await Self.signOut(browser)
             let guarded = try await browser.get("/vault/3")
             #expect(guarded.location == "/login?returnTo=/vault/3")
-            let form = try await browser.get(try #require(guarded.location))
-            #expect(form.body.contains(#"action="/login?returnTo=/vault/3""#))
-            #expect(form.body.contains(#"href="/signup?returnTo=/vault/3""#), "and on to sign-up")
+            let form = try await browser.getScreen(try #require(guarded.location)).screen
+            #expect(form.form(posting: .path("/login?returnTo=/vault/3")) != nil)
+            #expect(form.link(titled: "Don't have an account? Sign up")?.target == .path("/signup?returnTo=/vault/3"), "and on to sign-up")
             let signedIn = try await browser.post(
                 "/login?returnTo=%2Fvault%2F3", form: ["email": "ada@example.com", "password": "correct horse battery"])
             #expect(signedIn.location == "/vault/3")
-            #expect(try await browser.get("/vault/3").body.contains("Hello Ada Lovelace"))
+            #expect(try await browser.getScreen("/vault/3").screen.shows("Hello Ada Lovelace"))
         }
     }
 
@@ -163,19 +164,19 @@ struct LoginHostTests {
             _ = try await browser.get("/login")
             var last: TestPage?
             for attempt in 1...5 {
-                last = try await browser.post("/login", form: ["email": "ada@example.com", "password": "wrong password \(attempt)"])
+                last = try await browser.postForScreen("/login", form: ["email": "ada@example.com", "password": "wrong password \(attempt)"])
             }
             #expect(last?.status == 429)
-            #expect(last?.body.contains("Too many failed sign-in attempts for this email.") == true)
+            #expect(try last?.screen.messages.first?.text.hasPrefix("Too many failed sign-in attempts for this email.") == true)
         }
         try first.storage.close()
         let second = try await Self.host(directory: directory)
         defer { second.tearDown() }
         try await second.run { browser in
             _ = try await browser.get("/login")
-            let refused = try await browser.post("/login", form: ["email": "ada@example.com", "password": "correct horse battery"])
+            let refused = try await browser.postForScreen("/login", form: ["email": "ada@example.com", "password": "correct horse battery"])
             #expect(refused.status == 429, "the right password is refused while locked, after a restart too")
-            #expect(refused.body.contains("Sign-in is blocked for 15 more minutes."))
+            #expect(try refused.screen.messages.contains { $0.text.contains("Sign-in is blocked for 15 more minutes.") })
         }
     }
 
@@ -184,25 +185,25 @@ struct LoginHostTests {
         defer { host.tearDown() }
         try await host.run { browser in
             _ = try await Self.signUp(browser)
-            let details = try await browser.get("/profile/details")
-            #expect(details.body.contains(#"<progress id="progress-1" max="100" value="60">60%</progress>"#))
-            for row in ["Given name", "Family name", "Nick name", "Email"] { #expect(details.body.contains(">\(row)</p>")) }
-            #expect(details.body.contains(">Complete your profile</a>"))
+            let details = try await browser.getScreen("/profile/details").screen
+            #expect(details.progressBars.map(\.percentText) == ["60%"])
+            for row in ["Given name", "Family name", "Nick name", "Email"] { #expect(details.shows(row)) }
+            #expect(details.link(titled: "Complete your profile")?.target == ProfileDetailsEditScene.page())
             _ = try await browser.get("/profile/details/edit")
             let saved = try await browser.post(
                 "/profile/details/edit",
                 form: ["givenName": "Ada", "familyName": "Lovelace", "nickname": "Countess", "picture": ""]
             )
             #expect(saved.location == "/profile/details")
-            #expect(try await browser.get("/profile/details").body.contains(#"value="80">80%</progress>"#))
+            #expect(try await browser.getScreen("/profile/details").screen.progressBars.map(\.percentText) == ["80%"])
             _ = try await browser.get("/profile/details/edit")
-            let bad = try await browser.post(
+            let bad = try await browser.postForScreen(
                 "/profile/details/edit",
                 form: ["givenName": "Ada", "familyName": "Lovelace", "nickname": "Countess", "picture": "javascript:alert(1)"]
             )
             #expect(bad.status == 422)
-            #expect(bad.body.contains("Picture must be an https:// address, or left empty."))
-            #expect(try await browser.get("/profile/details").body.contains(#"value="80">80%</progress>"#))
+            #expect(try bad.screen.field(named: "picture")?.error == "Picture must be an https:// address, or left empty.")
+            #expect(try await browser.getScreen("/profile/details").screen.progressBars.map(\.percentText) == ["80%"])
         }
     }
 
@@ -211,13 +212,11 @@ struct LoginHostTests {
         defer { host.tearDown() }
         try await host.run { browser in
             _ = try await Self.signUp(browser)
-            let before = try await browser.get("/profile")
-            #expect(before.body.contains(#"name="push" value="true" checked"#))
-            #expect(before.body.contains(#"name="news" value="true">"#))
+            let before = try await browser.getScreen("/profile").screen
+            #expect(before.toggle(named: "push")?.isOn == true && before.toggle(named: "news")?.isOn == false)
             _ = try await browser.post("/profile/notifications", form: ["news": "true"])
-            let after = try await browser.get("/profile")
-            #expect(after.body.contains(#"name="push" value="true">"#))
-            #expect(after.body.contains(#"name="news" value="true" checked"#))
+            let after = try await browser.getScreen("/profile").screen
+            #expect(after.toggle(named: "push")?.isOn == false && after.toggle(named: "news")?.isOn == true)
         }
     }
 

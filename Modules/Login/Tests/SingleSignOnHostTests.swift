@@ -43,7 +43,7 @@ struct SingleSignOnHostTests {
         let query = Dictionary(
             uniqueKeysWithValues: (URLComponents(string: location)?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
         provider.answerTokenRequests(with: try await makeToken(try #require(query["nonce"])))
-        return try await browser.get("/login/sso/test/callback?code=the-code&state=\(try #require(query["state"]))")
+        return try await browser.getScreen("/login/sso/test/callback?code=the-code&state=\(try #require(query["state"]))")
     }
 
     static let alice: [String: TestOpenIDProvider.ClaimValue] = ["email": "alice@example.com", "email_verified": true, "name": "Alice Liddell"]
@@ -103,7 +103,7 @@ struct SingleSignOnHostTests {
                     }
                 }
                 #expect(page.status == 200, "\(what)")
-                #expect(page.body.contains("its answer could not be trusted"), "\(what)")
+                #expect(try page.screen.mentions("its answer could not be trusted"), "\(what)")
                 #expect(try await browser.get("/profile").location?.hasPrefix("/login") == true, "\(what): nothing signed in")
             }
         }
@@ -117,10 +117,10 @@ struct SingleSignOnHostTests {
                 let start = try await browser.get("/login/sso/test")
                 let state = try #require(URLComponents(string: start.location ?? "")?.queryItems?.first { $0.name == "state" }?.value)
                 provider.answerTokenRequests(with: "", status: 400)
-                let refused = try await browser.get("/login/sso/test/callback?code=x&state=\(state)")
-                #expect(refused.body.contains("its answer could not be trusted"))
-                let again = try await browser.get("/login/sso/test/callback?code=x&state=\(state)")
-                #expect(again.body.contains("This sign-in has expired or was already used."), "a state works once, even after a failure")
+                let refused = try await browser.getScreen("/login/sso/test/callback?code=x&state=\(state)")
+                #expect(try refused.screen.mentions("its answer could not be trusted"))
+                let again = try await browser.getScreen("/login/sso/test/callback?code=x&state=\(state)")
+                #expect(try again.screen.mentions("This sign-in has expired or was already used."), "a state works once, even after a failure")
                 #expect(try await browser.get("/login/sso/nope").status == 404)
             }
         }
@@ -134,11 +134,11 @@ struct SingleSignOnHostTests {
             try await host.run { browser in
                 let start = try await browser.get("/login/sso/test")
                 let state = try #require(URLComponents(string: start.location ?? "")?.queryItems?.first { $0.name == "state" }?.value)
-                let stranger = try await browser.anotherVisitor().get("/login/sso/test/callback?code=x&state=\(state)")
-                #expect(stranger.body.contains("This sign-in has expired or was already used."), "another session cannot finish it")
+                let stranger = try await browser.anotherVisitor().getScreen("/login/sso/test/callback?code=x&state=\(state)")
+                #expect(try stranger.screen.mentions("This sign-in has expired or was already used."), "another session cannot finish it")
                 services.clock.advance(minutes: 11)
-                let late = try await browser.get("/login/sso/test/callback?code=x&state=\(state)")
-                #expect(late.body.contains("This sign-in has expired or was already used."))
+                let late = try await browser.getScreen("/login/sso/test/callback?code=x&state=\(state)")
+                #expect(try late.screen.mentions("This sign-in has expired or was already used."))
             }
         }
     }
@@ -180,8 +180,8 @@ struct SingleSignOnHostTests {
             let host = try await Self.host(provider)
             defer { host.tearDown() }
             try await host.run { browser in
-                let page = try await browser.get("/login/sso/test")
-                #expect(page.status == 503 && page.body.contains("Test ID cannot be reached right now."))
+                let page = try await browser.getScreen("/login/sso/test")
+                #expect(try page.status == 503 && page.screen.mentions("Test ID cannot be reached right now."))
             }
         }
     }
@@ -191,9 +191,9 @@ struct SingleSignOnHostTests {
             let host = try await Self.host(provider)
             defer { host.tearDown() }
             try await host.run { browser in
-                #expect(try await browser.get("/login").body.contains(">Continue with Test ID</a>"))
+                #expect(try await browser.getScreen("/login").screen.link(titled: "Continue with Test ID")?.target == .path("/login/sso/test"))
                 let page = try await Self.signIn(browser, provider) { try await provider.idToken(subject: "nobody", nonce: $0) }
-                #expect(page.body.contains("Test ID did not share an email address"))
+                #expect(try page.screen.mentions("Test ID did not share an email address"))
             }
         }
     }

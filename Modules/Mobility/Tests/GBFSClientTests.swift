@@ -271,7 +271,7 @@ struct GBFSClientTests {
 
     @Test func eachFailureIsAFeedError() async throws {
         try await StubHTTPServer.with([
-            "/down.json": .init(status: 503, body: "busy"), "/bad.json": .init(body: "<html>"),
+            "/down.json": .init(status: 503, body: "busy"), "/bad.json": .init(body: "not json {"),
             "/odd.json": .init(body: #"{"version": "3.0", "data": {"feeds": "none"}}"#),
         ]) { stub in
             await #expect(throws: FeedError.badStatus(url: stub.baseURL + "/down.json", status: 503)) {

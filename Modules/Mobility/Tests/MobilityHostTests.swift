@@ -48,10 +48,10 @@ struct MobilityHostTests {
             try await host.run { browser in
                 try await Self.signUp(browser)
                 for path in ["/map", "/map/stations/s1", "/map/vehicles/v1"] {
-                    let page = try await browser.get(path)
+                    let page = try await browser.getScreen(path)
                     #expect(page.status == 503, "\(path)")
                     #expect(page.headers[.retryAfter] == "5", "\(path)")
-                    #expect(page.body.contains("The vehicles and stations could not be loaded just now."), "\(path)")
+                    #expect(try page.screen.mentions("The vehicles and stations could not be loaded just now."), "\(path)")
                 }
                 #expect(try await browser.get("/map/unlock").status == 200, "a page with the form token, needing no feed")
                 let unlock = try await browser.post("/map/vehicles/v1/unlock", form: [:])
@@ -93,10 +93,9 @@ struct MobilityHostTests {
             defer { host.tearDown() }
             try await host.run { browser in
                 try await Self.signUp(browser)
-                let json = try Self.json(try await browser.get("/map", accept: "application/json"))
-                let text = String(data: try JSONSerialization.data(withJSONObject: json), encoding: .utf8) ?? ""
-                #expect(text.contains("\"latitude\":40.75"), "the city's vehicles are on the first view")
-                #expect(!(try await browser.get("/map").body.contains(": 0 in view")))
+                let map = try #require(try await browser.getScreen("/map").screen.maps.first)
+                #expect(map.markers.contains { $0.coordinate.latitude == 40.75 }, "the city's vehicles are on the first view")
+                #expect(!map.title.contains(": 0 in view"))
                 for id in ["pdx", "london", "swapped"] { #expect(try await browser.get("/map/stations/\(id)").status == 200, "\(id)") }
             }
         }
@@ -109,15 +108,18 @@ struct MobilityHostTests {
             let guarded = try await browser.get("/map")
             #expect(guarded.status == 303 && guarded.location?.hasSuffix("returnTo=/map") == true, "signed-in only")
             try await Self.signUp(browser)
-            let map = try await browser.get("/map")
-            #expect(map.status == 200)
-            for text in [
-                "<h1>Map</h1>", ">Map</a>", ">Profile</a>", "Scan to unlock", "Nearby", "<svg", "class=\"map-scale\"", "data-locate", "Zoom in",
-            ] {
-                #expect(map.body.contains(text), "\(text)")
-            }
-            let json = try await browser.get("/map", accept: "application/json")
-            #expect(json.body.contains("\"latitude\":25.") && json.body.contains("\"longitude\":-80."), "every marker with its position")
+            let page = try await browser.getScreen("/map")
+            #expect(page.status == 200)
+            let map = try page.screen
+            #expect(map.title == "Map")
+            #expect(map.tabs.map(\.title) == ["Map", "Profile"] && map.tabs.first?.isSelected == true)
+            #expect(map.link(titled: "Scan to unlock")?.target == UnlockScene.page())
+            #expect(map.titles.contains("Nearby") && map.link(titled: "Zoom in") != nil)
+            let markers = try #require(map.maps.first).markers
+            #expect(!markers.isEmpty && map.maps.first?.locatesUser == true)
+            #expect(
+                markers.allSatisfy { (25...26).contains($0.coordinate.latitude) && (-81 ... -80).contains($0.coordinate.longitude) },
+                "every marker with its position")
             let moved = try await browser.get("/map?lat=25.77&lon=-80.19&zoom=17")
             #expect(moved.status == 200)
             let nowhere = try await browser.get("/map?lat=91&lon=500&zoom=99")
@@ -135,24 +137,25 @@ struct MobilityHostTests {
             #expect(try await counts.rideCount(forUser: "ada") == 0)
             let city = SandboxCity.generate()
             let scooter = try #require(city.vehicles.first { $0.typeID == "scooter" })
-            let page = try await browser.get("/map/vehicles/\(scooter.id)")
-            #expect(page.body.contains("Code \(scooter.id)") && page.body.contains("US$1.00 to unlock, then US$0.39 a minute"))
+            let page = try await browser.getScreen("/map/vehicles/\(scooter.id)").screen
+            #expect(page.shows("Code \(scooter.id)") && page.shows("US$1.00 to unlock, then US$0.39 a minute"))
             let unlocked = try await browser.post("/map/vehicles/\(scooter.id)/unlock", form: [:])
             #expect(unlocked.location == "/map")
-            let riding = try await browser.get("/map")
-            #expect(riding.body.contains("Your ride") && riding.body.contains("End ride") && !riding.body.contains("Scan to unlock"))
-            let status = try await browser.get("/mobility/gbfs/vehicle_status.json")
-            #expect(status.body.contains(#""is_reserved":true"#), "the sandbox feed shows it reserved")
+            let riding = try await browser.getScreen("/map").screen
+            #expect(riding.titles.contains("Your ride") && riding.button(titled: "End ride") != nil && riding.link(titled: "Scan to unlock") == nil)
+            let status = try Self.json(try await browser.get("/mobility/gbfs/vehicle_status.json", accept: "application/json"))
+            let listed = ((status["data"] as? [String: Any])?["vehicles"] as? [[String: Any]]) ?? []
+            #expect(listed.first { $0["vehicle_id"] as? String == scooter.id }?["is_reserved"] as? Bool == true, "the sandbox feed shows it reserved")
             #expect(try await browser.get("/map/vehicles/\(scooter.id)").status == 404, "a reserved vehicle is not offered")
 
             let other = try #require(city.vehicles.last { $0.typeID == "scooter" })
-            let second = try await browser.post("/map/unlock", form: ["code": other.id])
-            #expect(second.status == 422 && second.body.contains("You are already on a ride."))
+            let second = try await browser.postForScreen("/map/unlock", form: ["code": other.id])
+            #expect(try second.status == 422 && second.screen.mentions("You are already on a ride."))
 
             services.clock.advance(minutes: 2.5)
             let ended = try await browser.post("/map/ride/end", form: [:])
             #expect(ended.location == "/map?ended=true")
-            #expect(try await browser.get("/map?ended=true").body.contains("Ride ended: 3 minutes, US$2.17."))
+            #expect(try await browser.getScreen("/map?ended=true").screen.messages.map(\.text).contains("Ride ended: 3 minutes, US$2.17."))
             #expect(try await counts.rideCount(forUser: "ada") == 1, "the count Login's profile shows")
             #expect(try await browser.get("/map/vehicles/\(scooter.id)").status == 200, "back where it was")
         }
@@ -163,10 +166,10 @@ struct MobilityHostTests {
         defer { host.tearDown() }
         try await host.run { browser in
             try await Self.signUp(browser)
-            let form = try await browser.get("/map/unlock")
-            #expect(form.body.contains(">Vehicle code</label>"))
-            let wrong = try await browser.post("/map/unlock", form: ["code": "NOPE-0000"])
-            #expect(wrong.status == 422 && wrong.body.contains("No vehicle has this code."))
+            let form = try await browser.getScreen("/map/unlock").screen
+            #expect(form.field(named: "code")?.label == "Vehicle code")
+            let wrong = try await browser.postForScreen("/map/unlock", form: ["code": "NOPE-0000"])
+            #expect(try wrong.status == 422 && wrong.screen.mentions("No vehicle has this code."))
             let code = try #require(SandboxCity.generate().vehicles.first?.id)
             #expect(try await browser.post("/map/unlock", form: ["code": code.lowercased()]).location == "/map")
         }
@@ -179,11 +182,11 @@ struct MobilityHostTests {
         try await host.run { browser in
             try await Self.signUp(browser)
             _ = try await browser.get("/map/unlock")
-            let unknown = try await browser.post("/map/vehicles/00/unlock", form: [:])
-            #expect(unknown.status == 404 && unknown.body.contains("No vehicle has this code."), "\(unknown.status)")
+            let unknown = try await browser.postForScreen("/map/vehicles/00/unlock", form: [:])
+            #expect(try unknown.status == 404 && unknown.screen.mentions("No vehicle has this code."), "\(unknown.status)")
             for query in ["lat=0&lon=0", "lat=-89.9&lon=179.9&zoom=18"] {
-                let far = try await browser.get("/map?\(query)")
-                #expect(far.status == 200 && far.body.contains("Nearby"), "\(query)")
+                let far = try await browser.getScreen("/map?\(query)")
+                #expect(try far.status == 200 && far.screen.titles.contains("Nearby"), "\(query)")
             }
         }
     }

@@ -83,7 +83,7 @@ struct MoneyboxClientTests {
     }
 
     @Test func anErrorWithoutAMessageStillSaysSomethingPlain() async throws {
-        _ = try await StubHTTPServer.with(["/investorproducts": .init(status: 502, body: "<html>Bad gateway</html>", contentType: "text/html")]) {
+        _ = try await StubHTTPServer.with(["/investorproducts": .init(status: 502, body: "Bad gateway", contentType: "text/html")]) {
             stub in
             await #expect(throws: MoneyboxError.refused(status: 502, message: "Moneybox could not do that (error 502). Please try again.")) {
                 _ = try await Self.client(stub).portfolio(token: "tok")

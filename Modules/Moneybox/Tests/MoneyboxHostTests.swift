@@ -17,11 +17,18 @@ struct MoneyboxHostTests {
         try await TestHost.boot(modules: [MoneyboxModule.self], configuration: yaml, directory: directory, services: services)
     }
 
-    /// The path the product page's "Add £10" form posts to.
+    /// The path the product page's "Add £10" button posts to (ask for the page with `getScreen`).
     static func paymentPath(in page: TestPage) throws -> String {
-        let match = try #require(page.body.firstMatch(of: /action="(\/moneybox\/accounts\/\d+\/payments\/[A-Za-z0-9_-]+)"/))
-        return String(match.1)
+        let action = try #require(try page.screen.button(titled: "Add £10")?.action)
+        guard case .path(let path) = action else { throw NotAPaymentAddress(action: action) }
+        #expect(path.wholeMatch(of: /\/moneybox\/accounts\/\d+\/payments\/[A-Za-z0-9_-]+/) != nil, "\(path)")
+        return path
     }
+
+    struct NotAPaymentAddress: Error { let action: LinkTarget }
+
+    /// The amounts a screen shows, as written.
+    static func amounts(_ screen: Screen) -> [String] { screen.amounts.map(\.formatted) }
 
     @Test func callsToTheSavingsServiceAreCountedByOutcomeAndTimed() async throws {
         let host = try await Self.host()
@@ -49,12 +56,12 @@ struct MoneyboxHostTests {
         try await host.run { browser in
             _ = try await browser.get("/moneybox")
             #expect(try await browser.post("/moneybox/sign-in", form: Self.user).status == 303)
-            let product = try await browser.get("/moneybox/accounts/8043")
+            let product = try await browser.getScreen("/moneybox/accounts/8043")
             let key = try #require(try Self.paymentPath(in: product).split(separator: "/").last)
-            let malformed = try await browser.post("/moneybox/accounts/8043/payments/x", form: [:])
-            #expect(malformed.status == 404 && malformed.body.contains("This form has expired."))
+            let malformed = try await browser.postForScreen("/moneybox/accounts/8043/payments/x", form: [:])
+            #expect(try malformed.status == 404 && malformed.screen.mentions("This form has expired."))
             let unknown = try await browser.post("/moneybox/accounts/0/payments/\(key)", form: [:])
-            #expect(unknown.status == 404, "\(unknown.status) \(unknown.body)")
+            #expect(unknown.status == 404)
         }
     }
 
@@ -62,38 +69,39 @@ struct MoneyboxHostTests {
         let host = try await Self.host()
         defer { host.tearDown() }
         try await host.run { browser in
-            let form = try await browser.get("/moneybox")
+            let form = try await browser.getScreen("/moneybox")
             #expect(form.status == 200)
-            #expect(form.body.contains(">Email</label>") && form.body.contains(">Password</label>"))
+            #expect(try form.screen.field(named: "email")?.label == "Email" && form.screen.field(named: "password")?.label == "Password")
             let signedIn = try await browser.post("/moneybox/sign-in", form: Self.user)
             #expect(signedIn.status == 303)
             #expect(signedIn.location == "/moneybox/accounts")
 
-            let accounts = try await browser.get("/moneybox/accounts")
-            #expect(accounts.status == 200)
-            for text in [
-                "Hello Michael Jordan", "Total plan value", "£5,651.96", "Stocks &amp; Shares ISA", "£2,958.16", "£30.00", "Lifetime ISA",
-                "£2,693.80", "£0.00", "href=\"/moneybox/accounts/8043\"",
-            ] {
-                #expect(accounts.body.contains(text), "\(text)")
+            let page = try await browser.getScreen("/moneybox/accounts")
+            #expect(page.status == 200)
+            let accounts = try page.screen
+            for text in ["Hello Michael Jordan", "Total plan value", "Stocks & Shares ISA", "Lifetime ISA"] {
+                #expect(accounts.shows(text), "\(text)")
             }
+            for amount in ["£5,651.96", "£2,958.16", "£30.00", "£2,693.80", "£0.00"] {
+                #expect(Self.amounts(accounts).contains(amount), "\(amount)")
+            }
+            #expect(accounts.nodes.contains { if case .card(let card) = $0 { card.target == .path("/moneybox/accounts/8043") } else { false } })
             #expect(try await browser.get("/moneybox").location == "/moneybox/accounts", "signed in: the sign-in page leads to the accounts")
 
-            let product = try await browser.get("/moneybox/accounts/8043")
-            #expect(product.body.contains("Add £10"))
+            let product = try await browser.getScreen("/moneybox/accounts/8043")
             let pay = try Self.paymentPath(in: product)
             let paid = try await browser.post(pay, form: [:])
             #expect(paid.status == 303)
             let result = try #require(paid.location)
             #expect(result.hasPrefix("/moneybox/accounts/8043?paid="))
-            let after = try await browser.get(result)
-            #expect(after.body.contains("Added £10.00. Your moneybox is now £40.00."))
-            #expect(after.body.contains("£2,968.16"))
+            let after = try await browser.getScreen(result).screen
+            #expect(after.mentions("Added £10.00. Your moneybox is now £40.00."))
+            #expect(Self.amounts(after).contains("£2,968.16"))
 
             // The same form again (a double click, a reload): no second payment, the same result.
             let again = try await browser.post(pay, form: [:])
             #expect(again.location == result)
-            #expect(try await browser.get("/moneybox/accounts").body.contains("£5,661.96"))
+            #expect(Self.amounts(try await browser.getScreen("/moneybox/accounts").screen).contains("£5,661.96"))
 
             let signedOut = try await browser.post("/moneybox/sign-out", form: [:])
             #expect(signedOut.location == "/moneybox")
@@ -107,16 +115,16 @@ struct MoneyboxHostTests {
         try await host.run { browser in
             _ = try await browser.get("/moneybox")
             _ = try await browser.post("/moneybox/sign-in", form: Self.user)
-            let pay = try Self.paymentPath(in: try await browser.get("/moneybox/accounts/8044"))
+            let pay = try Self.paymentPath(in: try await browser.getScreen("/moneybox/accounts/8044"))
             let token = try #require(browser.lastCSRFToken)
             let locations = try await withThrowingTaskGroup(of: String?.self) { group in
                 for _ in 0..<6 { group.addTask { try await browser.post(pay, form: [:], csrfToken: token).location } }
                 return try await group.reduce(into: [String?]()) { $0.append($1) }
             }
             #expect(Set(locations).count == 1)
-            let accounts = try await browser.get("/moneybox/accounts")
-            #expect(accounts.body.contains("£2,703.80"), "one £10 on the Lifetime ISA")
-            #expect(accounts.body.contains("£5,661.96"))
+            let accounts = Self.amounts(try await browser.getScreen("/moneybox/accounts").screen)
+            #expect(accounts.contains("£2,703.80"), "one £10 on the Lifetime ISA")
+            #expect(accounts.contains("£5,661.96"))
         }
     }
 
@@ -125,20 +133,21 @@ struct MoneyboxHostTests {
         defer { host.tearDown() }
         try await host.run { browser in
             _ = try await browser.get("/moneybox")
-            let wrong = try await browser.post("/moneybox/sign-in", form: ["email": "test+ios@moneyboxapp.com", "password": "nope"])
+            let wrong = try await browser.postForScreen("/moneybox/sign-in", form: ["email": "test+ios@moneyboxapp.com", "password": "nope"])
             #expect(wrong.status == 401)
-            #expect(wrong.body.contains("Incorrect email address or password. Please check and try again."))
-            #expect(wrong.body.contains("value=\"test+ios@moneyboxapp.com\""))
-            let empty = try await browser.post("/moneybox/sign-in", form: [:])
+            #expect(try wrong.screen.mentions("Incorrect email address or password. Please check and try again."))
+            #expect(try wrong.screen.field(named: "email")?.value == "test+ios@moneyboxapp.com")
+            let empty = try await browser.postForScreen("/moneybox/sign-in", form: [:])
             #expect(empty.status == 422)
-            #expect(empty.body.contains("Enter your email.") && empty.body.contains("Enter your password."))
-            let huge = try await browser.post("/moneybox/sign-in", form: ["email": "a@b.c", "password": String(repeating: "é", count: 65)])
+            #expect(try empty.screen.field(named: "email")?.error == "Enter your email.")
+            #expect(try empty.screen.field(named: "password")?.error == "Enter your password.")
+            let huge = try await browser.postForScreen("/moneybox/sign-in", form: ["email": "a@b.c", "password": String(repeating: "é", count: 65)])
             #expect(huge.status == 422)
-            #expect(huge.body.contains("A password has at most 128 bytes."))
+            #expect(try huge.screen.mentions("A password has at most 128 bytes."))
             for _ in 0..<5 { _ = try await browser.post("/moneybox/sign-in", form: ["email": "x@y.z", "password": "guess"]) }
-            let throttled = try await browser.post("/moneybox/sign-in", form: ["email": "x@y.z", "password": "guess"])
+            let throttled = try await browser.postForScreen("/moneybox/sign-in", form: ["email": "x@y.z", "password": "guess"])
             #expect(throttled.status == 429)
-            #expect(throttled.body.contains("Too many failed attempts. Please wait 15 minutes and try again."))
+            #expect(try throttled.screen.mentions("Too many failed attempts. Please wait 15 minutes and try again."))
         }
     }
 
@@ -156,10 +165,10 @@ struct MoneyboxHostTests {
             services.clock.advance(minutes: 5.5)
             let expired = try await browser.get("/moneybox/accounts")
             #expect(expired.location == "/moneybox")
-            let signIn = try await browser.get("/moneybox")
+            let signIn = try await browser.getScreen("/moneybox")
             #expect(signIn.status == 200)
-            #expect(signIn.body.contains("Your session has expired. Please close the app and log in again."))
-            #expect(!(try await browser.get("/moneybox").body.contains("Your session has expired")), "the message shows once")
+            #expect(try signIn.screen.mentions("Your session has expired. Please close the app and log in again."))
+            #expect(!(try await browser.getScreen("/moneybox").screen.mentions("Your session has expired")), "the message shows once")
             #expect(try await browser.get("/moneybox/accounts").location == "/moneybox", "the stored session is gone")
         }
     }
@@ -242,7 +251,7 @@ struct MoneyboxHostTests {
         try await first.run { browser in
             _ = try await browser.get("/moneybox")
             _ = try await browser.post("/moneybox/sign-in", form: Self.user)
-            let pay = try Self.paymentPath(in: try await browser.get("/moneybox/accounts/8043"))
+            let pay = try Self.paymentPath(in: try await browser.getScreen("/moneybox/accounts/8043"))
             _ = try await browser.post(pay, form: [:])
         }
         let bytes = try await first.storedBytes()
@@ -256,8 +265,8 @@ struct MoneyboxHostTests {
         try await second.run { browser in
             _ = try await browser.get("/moneybox")
             _ = try await browser.post("/moneybox/sign-in", form: Self.user)
-            let product = try await browser.get("/moneybox/accounts/8043")
-            #expect(product.body.contains("£40.00") && product.body.contains("£2,968.16"))
+            let product = Self.amounts(try await browser.getScreen("/moneybox/accounts/8043").screen)
+            #expect(product.contains("£40.00") && product.contains("£2,968.16"))
         }
     }
 
@@ -271,9 +280,9 @@ struct MoneyboxHostTests {
             try await host.run { browser in
                 _ = try await browser.get("/moneybox")
                 _ = try await browser.post("/moneybox/sign-in", form: Self.user)
-                let accounts = try await browser.get("/moneybox/accounts")
-                #expect(accounts.body.contains("Account 9001"), "the stub's third product")
-                #expect(accounts.body.contains("£5,651.96"))
+                let accounts = try await browser.getScreen("/moneybox/accounts").screen
+                #expect(accounts.shows("Account 9001"), "the stub's third product")
+                #expect(Self.amounts(accounts).contains("£5,651.96"))
                 #expect(try await browser.send("/moneybox/sandbox/investorproducts", method: .get).status == 404, "no sandbox with a real API")
             }
             #expect(stub.requests.map(\.path) == ["/api/users/login", "/api/investorproducts"])
@@ -293,10 +302,10 @@ struct MoneyboxHostTests {
                 _ = try await browser.get("/moneybox")
                 #expect(try await browser.post("/moneybox/sign-in", form: Self.user).status == 303)
                 let started = ContinuousClock.now
-                let accounts = try await browser.get("/moneybox/accounts")
+                let accounts = try await browser.getScreen("/moneybox/accounts")
                 #expect(ContinuousClock.now - started < .seconds(4))
                 #expect(accounts.status == 503)
-                #expect(accounts.body.contains("Moneybox did not answer in time. Please try again."))
+                #expect(try accounts.screen.mentions("Moneybox did not answer in time. Please try again."))
             }
         }
     }
@@ -307,12 +316,12 @@ struct MoneyboxHostTests {
         try await host.run { browser in
             _ = try await browser.get("/moneybox")
             let started = ContinuousClock.now
-            let page = try await browser.post("/moneybox/sign-in", form: Self.user)
+            let page = try await browser.postForScreen("/moneybox/sign-in", form: Self.user)
             // A refused connection is known at once; nothing waits for the 10 s timeout.
             #expect(ContinuousClock.now - started < .seconds(5))
             #expect(page.status == 503)
-            #expect(page.body.contains("Moneybox could not be reached. Please check your connection and try again."))
-            #expect(page.body.contains("Try again"))
+            #expect(try page.screen.mentions("Moneybox could not be reached. Please check your connection and try again."))
+            #expect(try page.screen.link(titled: "Try again") != nil)
         }
     }
 

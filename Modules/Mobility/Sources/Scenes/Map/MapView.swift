@@ -10,11 +10,10 @@ struct MapView: SceneView {
     func screen(for state: MapScene.State) -> Screen {
         var content: [UINode] = [tabs.node()]
         if let record = state.lastRide {
-            content.append(
-                .message(
-                    Message(
-                        "Ride ended: \(record.minutes) minute\(record.minutes == 1 ? "" : "s"), \(Describe.money(record.price, record.currency).formatted).",
-                        kind: .success)))
+            let price = Describe.money(record.price, record.currency).formatted
+            let ended: String =
+                record.minutes == 1 ? "Ride ended: 1 minute, \(price)." : "Ride ended: \(record.minutes) minutes, \(price)."
+            content.append(.message(Message(ended, kind: .success)))
         }
         if let ride = state.ride {
             content.append(
