@@ -51,6 +51,7 @@ let package = Package(
         .executable(name: "atrium", targets: ["atrium"]),
         .library(name: "AtriumSDK", targets: ["AtriumSDK"]),
         .library(name: "AtriumTestKit", targets: ["AtriumTestKit"]),
+        .library(name: "AtriumContracts", targets: ["AtriumContracts"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -77,6 +78,9 @@ let package = Package(
         // GET /metrics: counters and histograms through swift-metrics, in Prometheus's text format.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // `swift package generate-documentation`: the SDK's, the shared contracts' and the test
+        // kit's DocC catalogs (a plugin only: nothing of it links into the host).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Property-based tests: arbitrary input never traps, never takes more than linear time.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],

@@ -11,6 +11,7 @@ public protocol AtriumModule: Sendable {
     /// Who the module is and what it requires and provides.
     static var manifest: ModuleManifest { get }
 
+    /// Makes the module; the host calls it once at boot, before ``register(in:configuration:)``.
     init()
 
     /// Adds the module's scenes, endpoints and capabilities. Called once at boot, after every module

@@ -4,6 +4,7 @@ public struct CapabilityName: Hashable, Sendable, Comparable, CustomStringConver
 {
     public var rawValue: String
 
+    /// The name `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
 

@@ -10,6 +10,7 @@ public struct FeatureFlag: Sendable, Equatable {
     /// Its value when the configuration does not set it.
     public var defaultValue: Bool
 
+    /// A flag `name` of the module, `defaultValue` unless the operator sets it, described for `atrium flags`.
     public init(_ name: String, description: String, defaultValue: Bool) {
         self.name = name
         self.description = description

@@ -2,7 +2,9 @@
 public struct ModuleManifest: Sendable, Equatable {
     /// The id used in the configuration's `modules` list and as the name of its section.
     public var id: String
+    /// What people call the module (the home page lists it).
     public var title: String
+    /// The module's version, as `atrium modules` lists it.
     public var version: String
     /// Capabilities another enabled module must provide (for example ``CapabilityName/currentUser``).
     public var requires: [CapabilityName]
@@ -21,6 +23,7 @@ public struct ModuleManifest: Sendable, Equatable {
     /// The module's feature flags, which the operator sets under `flags:` (see ``FeatureFlag``).
     public var flags: [FeatureFlag]
 
+    /// A manifest for the module `id`; see each property for what it declares.
     public init(
         id: String,
         title: String,

@@ -13,7 +13,9 @@ import Logging
 /// }
 /// ```
 public protocol ModuleRegistrar: AnyObject {
+    /// The module's id, from its manifest.
     var moduleID: String { get }
+    /// The host's logger, tagged with the module.
     var logger: Logger { get }
     /// What the host lends the module: HTTP, password hashing, sealed secrets, signed tokens, the
     /// clock, random codes, its counters.
@@ -45,6 +47,7 @@ public protocol ModuleRegistrar: AnyObject {
     /// ``CapabilityName/currentUser`` (the one enabled module whose manifest provides it).
     func userSessions() throws(SettingProblem) -> UserSessions
 
+    /// Adds a change to the module's stored records, run once (in order of registration) before the host serves.
     func migration(_ migration: StorageMigration)
 
     /// Merges what a visitor saved in `collection` before signing in into the account's record with

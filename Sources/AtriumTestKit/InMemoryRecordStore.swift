@@ -8,17 +8,21 @@ import Synchronization
 public final class InMemoryRecordStore: RecordStore {
     private let records = Mutex<[String: [String: Data]]>([:])
 
+    /// An empty store.
     public init() {}
 
+    /// The record `id` of `collection`, decoded as `type`; nil when there is none.
     public func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
         try records.withLock { $0[collection]?[id] }.map { try JSONDecoder().decode(type, from: $0) }
     }
 
+    /// Stores `record` as `id` of `collection`.
     public func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         let data = try JSONEncoder().encode(record)
         records.withLock { $0[collection, default: [:]][id] = data }
     }
 
+    /// Deletes the record `id` of `collection`.
     public func deleteRecord(id: String, in collection: String) async throws {
         _ = records.withLock { $0[collection]?.removeValue(forKey: id) }
     }

@@ -13,6 +13,7 @@ public final class ScriptedRandom: RandomSource {
 
     private let state: Mutex<State>
 
+    /// Random values from `seed`, until a script says otherwise.
     public init(seed: UInt64 = 42) {
         state = Mutex(State(seed: seed))
     }

@@ -8,10 +8,15 @@ import Synchronization
 /// path answers with a canned status, body and delay; unknown paths answer 404. It records the
 /// requests it received.
 public final class StubHTTPServer: Sendable {
+    /// What the stub answers for a path.
     public struct Reply: Sendable {
+        /// The status.
         public var status: Int
+        /// The body.
         public var body: String
+        /// How long to wait before answering.
         public var delay: Duration
+        /// The content type.
         public var contentType: String
         /// A `Cache-Control` header, when given.
         public var cacheControl: String?
@@ -21,6 +26,7 @@ public final class StubHTTPServer: Sendable {
         /// A `Location` header (for a redirect), when given.
         public var location: String?
 
+        /// An answer; see each property.
         public init(
             status: Int = 200, body: String, delay: Duration = .zero, contentType: String = "application/json", cacheControl: String? = nil,
             drip: Duration? = nil, location: String? = nil
@@ -37,13 +43,19 @@ public final class StubHTTPServer: Sendable {
 
     /// A request as the stub received it.
     public struct Received: Sendable, Equatable {
+        /// The method.
         public var method: String
+        /// The path.
         public var path: String
+        /// The query, without `?`.
         public var query: String
+        /// The headers, by their canonical names (`content-type`).
         public var headers: [String: String]
+        /// The body.
         public var body: String
     }
 
+    /// Where the stub listens: `http://127.0.0.1:<port>`.
     public let baseURL: String
     private let received: ReceivedLog
 

@@ -25,8 +25,10 @@ public final class TestBrowser: Sendable {
         state.withLock { $0.cookies = cookies }
     }
 
+    /// The anti-forgery token of the last page loaded.
     public var lastCSRFToken: String? { state.withLock { $0.csrfToken } }
 
+    /// Loads `path`, asking for `accept` (HTML unless given).
     public func get(_ path: String, accept: String = "text/html") async throws -> TestPage {
         try await send(path, method: .get, headers: [.accept: accept], body: nil)
     }

@@ -18,8 +18,11 @@ import Synchronization
 /// }
 /// ```
 public struct TestHost: Sendable {
+    /// What the host booted: its settings, modules and routes.
     public let plan: HostPlan
+    /// The host's database.
     public let storage: any HostStorage
+    /// The temporary folder of the host's configuration and database.
     public let directory: URL
     /// The services the modules were given: move ``TestServices/clock``, script ``TestServices/random``.
     public let services: TestServices
@@ -32,7 +35,7 @@ public struct TestHost: Sendable {
 
     /// Boots `modules` with `configuration` (YAML; `storage` is set to a temporary database of the
     /// `storage` kind unless given). Two hosts booted on one `directory` share one database: on
-    /// PostgreSQL they stand for two hosts behind a load balancer. Throws ``ConfigurationError`` when
+    /// PostgreSQL they stand for two hosts behind a load balancer. Throws `ConfigurationError` when
     /// the configuration is invalid.
     public static func boot(
         modules: [any AtriumModule.Type],

@@ -20,7 +20,9 @@ public final class TestOpenIDProvider: Sendable {
         case publicKeyAsHMACSecret
     }
 
+    /// The provider's issuer address.
     public let issuer: String
+    /// The server it answers from: what it was asked.
     public let stub: StubHTTPServer
     let state: Mutex<State>
     let keys: Keys
@@ -52,9 +54,13 @@ public final class TestOpenIDProvider: Sendable {
 
     /// A claim's value: text, a number, a flag or a list of texts.
     public enum ClaimValue: Codable, Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
+        /// A string claim.
         case text(String)
+        /// A number claim.
         case number(Double)
+        /// A boolean claim.
         case flag(Bool)
+        /// A list of strings (an audience).
         case texts([String])
 
         public init(stringLiteral value: String) { self = .text(value) }

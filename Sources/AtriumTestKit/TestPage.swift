@@ -4,8 +4,11 @@ import HTTPTypes
 
 /// A response as a test sees it.
 public struct TestPage: Sendable {
+    /// The HTTP status.
     public let status: Int
+    /// The headers.
     public let headers: HTTPFields
+    /// The body, as text.
     public let body: String
 
     /// Where a redirect leads.
@@ -33,8 +36,11 @@ public struct TestPage: Sendable {
 
     /// An answer that is not a JSON screen.
     public struct NotAScreen: Error, CustomStringConvertible {
+        /// The answer's status.
         public let status: Int
+        /// The answer's content type.
         public let contentType: String
+        /// The start of the answer's body.
         public let start: String
         public var description: String { "the answer (\(status), \(contentType)) is not a JSON screen: \(start)" }
     }

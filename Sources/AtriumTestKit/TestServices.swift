@@ -6,12 +6,18 @@ import Foundation
 /// nothing (AES-GCM and JWT under a random key, HTTP to a ``StubHTTPServer``), bcrypt at its
 /// lowest cost, and a clock and random codes the test controls.
 public struct TestServices: Sendable {
+    /// What modules reach remote services with (the real client unless given).
     public var http: any RemoteHTTPClient
+    /// Password hashing (bcrypt at cost 4, fast enough for tests).
     public var passwords: any PasswordHasher
+    /// The clock the modules read: move it.
     public var clock: TestClock
+    /// The random source: script its codes.
     public var random: ScriptedRandom
+    /// The host key, random per test.
     public let key: HostKey
 
+    /// Services for a test host; see each property.
     public init(
         http: any RemoteHTTPClient = HostHTTPClient(),
         passwords: any PasswordHasher = BcryptPasswordHasher(cost: 4),

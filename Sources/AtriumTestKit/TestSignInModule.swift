@@ -65,6 +65,7 @@ public struct TestSignInModule: AtriumModule {
     public static let manifest = ModuleManifest(
         id: "test-sign-in", title: "Test sign-in", version: "1.0.0", provides: [.currentUser], binds: [.signIn])
 
+    /// The module; enable it as `test-sign-in`.
     public init() {}
 
     public func register(in registrar: any ModuleRegistrar, configuration: EmptyConfiguration) async throws {
@@ -91,6 +92,7 @@ extension TestBrowser {
 
 /// Signing in through ``TestSignInModule`` did not redirect (is the module enabled?).
 public struct TestSignInError: Error, CustomStringConvertible {
+    /// The status the sign-in answered.
     public var status: Int
     public var description: String { "signing in answered \(status); enable test-sign-in in the configuration" }
 }

@@ -8,7 +8,9 @@ import Logging
 /// `ATRIUM_TEST_STORAGE=postgres` every ``TestHost`` runs on it, each in a schema of its own, so
 /// the whole suite runs against either backend.
 public enum TestStorage: String, Sendable, CaseIterable {
+    /// SQLite in a temporary folder.
     case sqlite
+    /// PostgreSQL, in a schema of its own on the server named by `ATRIUM_TEST_POSTGRES_URL`.
     case postgres
 
     /// The server the tests may use, if any.

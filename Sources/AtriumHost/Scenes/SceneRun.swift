@@ -5,37 +5,30 @@ import Foundation
 /// HTTP: for the test kit's scene tests.
 @_spi(AtriumHost)
 public enum SceneRun {
-    public static func load<S: Scene>(_ scene: S, context: SceneContext) async -> SceneOutcome {
-        outcome(await SceneRunner(sceneID: S.id, title: S.title, make: { _ in scene }).render(request(context, input: nil)))
+    public static func load<S: Scene>(_ scene: S, context: SceneContext) async -> SceneResponse {
+        await SceneRunner(sceneID: S.id, title: S.title, make: { _ in scene }).render(request(context, input: nil))
     }
 
-    public static func perform<S: Scene>(_ scene: S, _ action: S.Action, context: SceneContext) async -> SceneOutcome {
+    public static func perform<S: Scene>(_ scene: S, _ action: S.Action, context: SceneContext) async -> SceneResponse {
         let runner = SceneRunner(sceneID: S.id, title: S.title, make: { _ in scene })
-        return outcome(await runner.perform({ _, _ in action }, request(context, input: FormActionInput(body: "", contentType: nil))))
+        return await runner.perform({ _, _ in action }, request(context, input: FormActionInput(body: "", contentType: nil)))
     }
 
     /// Performs what `route` performs with a form post of `form` (decoded as the host decodes it),
     /// or nil when the scene has no such action route.
     public static func submit<S: Scene, Parameters>(
         _ scene: S, _ route: Route<Parameters>, form: [String: String], context: SceneContext
-    ) async -> SceneOutcome? {
+    ) async -> SceneResponse? {
         guard let match = S.routes.first(where: { $0.method == route.method && $0.pattern == route.pattern }),
             case .action(let decode) = match.role
         else { return nil }
         let body = form.sorted { $0.key < $1.key }.map { "\(encoded($0.key))=\(encoded($0.value))" }.joined(separator: "&")
         let runner = SceneRunner(sceneID: S.id, title: S.title, make: { _ in scene })
-        return outcome(await runner.perform(decode, request(context, input: FormActionInput(body: body, contentType: nil))))
+        return await runner.perform(decode, request(context, input: FormActionInput(body: body, contentType: nil)))
     }
 
     private static func request(_ context: SceneContext, input: (any ActionInput)?) -> SceneRequest {
         SceneRequest(context: context, input: input, retryPath: "/")
-    }
-
-    private static func outcome(_ response: SceneResponse) -> SceneOutcome {
-        switch response {
-        case .screen(let screen, let status): SceneOutcome(status: status.code, screen: screen.make(), redirect: nil)
-        case .redirect(let target): SceneOutcome(status: 303, screen: nil, redirect: target)
-        }
     }
 
     private static func encoded(_ text: String) -> String {

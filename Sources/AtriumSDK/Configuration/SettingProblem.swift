@@ -5,9 +5,12 @@ public struct SettingProblem: Error, Sendable, Equatable, CustomStringConvertibl
     /// The key inside the module's section ("licensesFile", "images.baseURL"), or empty for the
     /// section as a whole.
     public var key: String
+    /// What is wrong with the value.
     public var message: String
+    /// What to do about it, if it can be said.
     public var fix: String?
 
+    /// A problem with the setting `key` of the module's section.
     public init(key: String, message: String, fix: String? = nil) {
         self.key = key
         self.message = message

@@ -5,6 +5,7 @@
 public struct EndpointContract: Sendable {
     /// How the contract spells keys, when not as the types' properties are named.
     public enum KeyStyle: Sendable {
+        /// As the types' properties are named.
         case asDeclared
         /// `firstName` is `FirstName` on the wire.
         case pascalCase

@@ -5,9 +5,11 @@ import Logging
 /// API): not a scene, no session, no form token. Authentication is the endpoint's own, for
 /// example a bearer token it checks.
 public struct EndpointRequest: Sendable {
+    /// The request's method.
     public let method: HTTPMethodName
     /// The raw body (JSON for the endpoints Atrium serves).
     public let body: Data
+    /// The host's logger, tagged with the module.
     public let logger: Logger
     /// This module's records shared by everyone (a sandbox keeps its state here).
     public let storage: any RecordStore

@@ -12,6 +12,7 @@ import Foundation
 /// A pattern or parameters type that does not fit is reported when the scene registers: the host
 /// refuses to boot, naming the route.
 public struct Route<Parameters: RouteParameters>: Sendable, Hashable {
+    /// GET for a page, POST for an action.
     public let method: HTTPMethodName
     /// The name other modules and the configuration may use for it, if it has one.
     public let name: RouteName?

@@ -10,6 +10,7 @@ public struct RouteName: Hashable, Sendable, Comparable, CustomStringConvertible
 {
     public var rawValue: String
 
+    /// The name `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
 

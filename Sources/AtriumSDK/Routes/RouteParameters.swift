@@ -13,5 +13,6 @@ public protocol RouteParameters: Codable, Sendable, Equatable {}
 
 /// The parameters of a route that has none.
 public struct NoParameters: RouteParameters {
+    /// No parameters.
     public init() {}
 }

@@ -5,6 +5,7 @@
 /// States that are `Hashable` are kept by themselves; conform to this instead when the state is
 /// large or holds data the page cache should not keep alive.
 public protocol IdentifiedState: Sendable {
+    /// What names the page: small, and equal exactly when the pages are.
     associatedtype PageIdentity: Hashable & Sendable
     /// Equal for every state that makes the same page.
     var pageIdentity: PageIdentity { get }

@@ -23,8 +23,11 @@
 /// }
 /// ```
 public protocol Scene: Sendable {
+    /// What `load` and `perform` work out and the view draws.
     associatedtype State: Sendable
+    /// What the scene's action routes do; `Never` for a scene with none.
     associatedtype Action: Sendable = Never
+    /// The view that draws `State`.
     associatedtype View: SceneView where View.State == State
 
     /// The scene's id in its module (`atrium routes` prints `pilot.registration`).
@@ -53,5 +56,6 @@ extension Scene {
 }
 
 extension Scene where Action == Never {
+    /// A scene without actions performs none.
     public func perform(_ action: Never, context: SceneContext) async throws -> ActionOutcome<State> {}
 }

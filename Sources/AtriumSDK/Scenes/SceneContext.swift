@@ -2,10 +2,13 @@ import Logging
 
 /// Everything a scene (and the module file building it) may use for one request.
 public struct SceneContext: Sendable {
+    /// The module whose scene this is.
     public let moduleID: String
+    /// The visitor's session: who they are, and whether they are signed in.
     public let session: any VisitorSession
     /// This module's records of the current owner: the signed-in user, else the visitor.
     public let storage: any RecordStore
+    /// The host's logger, tagged with the module.
     public let logger: Logger
     /// Where the visitor should go back to afterwards: the request's `returnTo`, when it is a path
     /// on this site. ``ActionOutcome/navigateBack(otherwise:)`` uses it.

@@ -5,6 +5,7 @@ public enum SceneState<Value: Sendable>: Sendable {
     case loading
     /// There is nothing to show; the text says so in the user's terms.
     case empty(String)
+    /// The state, for the scene's view to draw (200).
     case loaded(Value)
     /// Something went wrong; the text is shown as it is, so keep internals out of it.
     case failed(String)

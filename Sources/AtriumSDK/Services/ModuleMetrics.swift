@@ -30,6 +30,7 @@ public struct ModuleMetrics: Sendable {
 public struct ModuleCounter: Sendable {
     let add: @Sendable (Int64) -> Void
 
+    /// Adds `amount` (1 unless given).
     public func increment(by amount: Int64 = 1) { add(amount) }
 
     @_spi(AtriumHost)

@@ -10,6 +10,7 @@ public enum RemoteHTTPError: Error, Sendable, Equatable, CustomStringConvertible
     case tooLarge
     /// The address, or a redirect's, is not one the request may reach (see ``RemoteReach``).
     case refusedAddress(String)
+    /// Anything else, described.
     case other(String)
 
     public var description: String {

@@ -15,6 +15,7 @@ public struct RemoteReach: Sendable, Equatable {
     /// Hosts the operator allows besides the configured one's (by name, any port).
     public var otherHosts: [String]
 
+    /// Where a request may go: the operator's `configured` address (on its origin only, when `staysOnOrigin`) and `otherHosts`.
     public init(configured: String, staysOnOrigin: Bool = false, otherHosts: [String] = []) {
         self.configured = configured
         self.staysOnOrigin = staysOnOrigin

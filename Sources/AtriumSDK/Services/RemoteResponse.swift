@@ -2,17 +2,21 @@ import Foundation
 
 /// A remote service's answer, whatever its status.
 public struct RemoteResponse: Sendable, Equatable {
+    /// The HTTP status.
     public var status: Int
+    /// The body, whole.
     public var body: Data
     /// The answer's headers, by lower-case name (several values joined with ", ").
     public var headers: [String: String]
 
+    /// A response with `status`, `body` and `headers`.
     public init(status: Int, body: Data, headers: [String: String] = [:]) {
         self.status = status
         self.body = body
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, second in "\(first), \(second)" })
     }
 
+    /// Whether the status is 2xx.
     public var isSuccess: Bool { (200..<300).contains(status) }
 
     /// A header's value, by name in any case.

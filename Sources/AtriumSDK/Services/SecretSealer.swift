@@ -24,6 +24,8 @@ extension SecretSealer {
 
 /// A sealed secret that cannot be opened.
 public enum SealedSecretError: Error, Sendable, Equatable {
+    /// Not something this sealer made.
     case malformed
+    /// Changed since it was sealed, or sealed under another key.
     case changedOrForeign
 }

@@ -41,6 +41,7 @@ public final class SharedLoad<Value: Sendable>: Sendable {
     private let minimumInterval: TimeInterval
     private let clock: any WallClock
 
+    /// A load never repeated more often than `minimumInterval`, timed by `clock`.
     public init(minimumInterval: Duration = .seconds(5), clock: any WallClock) {
         self.minimumInterval = Double(minimumInterval.components.seconds) + Double(minimumInterval.components.attoseconds) / 1e18
         self.clock = clock

@@ -5,8 +5,11 @@
 /// another's. Every save is committed before it returns, unless it is made inside
 /// ``transaction(_:)``: then all of the transaction's writes are committed together, or none.
 public protocol RecordStore: Sendable {
+    /// The record `id` of `collection`, decoded as `type`; nil when there is none.
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record?
+    /// Stores `record` as `id` of `collection`, replacing what was there.
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws
+    /// Deletes the record `id` of `collection`, if there is one.
     func deleteRecord(id: String, in collection: String) async throws
     /// Saves the record only when the collection holds none with this id, as one step: a unique
     /// key. Returns false, changing nothing, when there is one already; of several requests

@@ -1,11 +1,23 @@
 /// A button. Inside a form it submits the form; with an ``action`` of its own it posts to that
 /// route by itself (for example "Logout").
 public struct Button: Sendable, Equatable, Codable {
-    public enum Style: String, Sendable, Codable, CaseIterable { case primary, secondary, destructive }
+    /// How a button looks.
+    public enum Style: String, Sendable, Codable, CaseIterable {
+        /// The page's main action.
+        case primary
+        /// Another action.
+        case secondary
+        /// An action that deletes or ends something.
+        case destructive
+    }
 
+    /// What the button says.
     public var title: String
+    /// Whether it can be pressed (with JavaScript; without, a form's button always works).
     public var isEnabled: Bool
+    /// How it looks.
     public var style: Style
+    /// The action route it posts to on its own; nil for its form's submit button.
     public var action: LinkTarget?
     /// What assistive technology announces when the title alone is ambiguous ("Remove egg" for
     /// one of many "Remove" buttons). It should start with the title.
@@ -14,6 +26,7 @@ public struct Button: Sendable, Equatable, Codable {
     /// while (a remote check).
     public var busyTitle: String?
 
+    /// A button saying `title`: its form's submit, or posting to `action` by itself.
     public init(
         _ title: String, isEnabled: Bool = true, style: Style = .primary, action: LinkTarget? = nil, accessibilityLabel: String? = nil,
         busyTitle: String? = nil

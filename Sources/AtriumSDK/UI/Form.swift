@@ -1,6 +1,8 @@
 /// A form that posts its fields to a route. The host adds the anti-forgery token.
 public struct Form: Sendable, Equatable, Codable {
+    /// The action route the form posts to.
     public var action: LinkTarget
+    /// The fields, pickers, switches and buttons, in order.
     public var content: [UINode]
     /// A route that answers the same action with field errors (200) without acting on it. Browsers
     /// with JavaScript post the form there as the visitor types and show the errors of the fields
@@ -8,6 +10,7 @@ public struct Form: Sendable, Equatable, Codable {
     /// (or in native clients that do not use it) the form works as usual.
     public var liveValidation: LinkTarget?
 
+    /// A form posting `content` to `action`, checked live at `liveValidation` when given.
     public init(action: LinkTarget, liveValidation: LinkTarget? = nil, content: [UINode]) {
         self.action = action
         self.liveValidation = liveValidation

@@ -1,6 +1,8 @@
 /// A heading inside a screen; the screen's title is the only top-level heading.
 public struct Heading: Sendable, Equatable, Codable {
+    /// The words as shown.
     public var text: String
+    /// 2 for a section of the screen, 3 for an item inside one (the title is 1).
     public var level: Int
     /// The words and the data they hold, for wording; nil for data shown as it is (see ``Text``).
     public var wording: Wording?

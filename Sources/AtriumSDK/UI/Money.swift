@@ -3,9 +3,12 @@ import Foundation
 /// An amount of money: an exact `Decimal` (never a binary floating-point number) and an ISO 4217
 /// currency code.
 public struct Money: Sendable, Hashable, Codable {
+    /// The amount, exactly.
     public var amount: Decimal
+    /// The ISO 4217 currency code (`GBP`).
     public var currency: String
 
+    /// `amount` in `currency`.
     public init(_ amount: Decimal, currency: String) {
         self.amount = amount
         self.currency = currency

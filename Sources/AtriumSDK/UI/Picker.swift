@@ -1,25 +1,35 @@
 /// A labelled choice of one option.
 public struct Picker: Sendable, Equatable, Codable {
+    /// One choice.
     public struct Option: Sendable, Equatable, Codable {
+        /// What it posts.
         public var value: String
+        /// What it says.
         public var label: String
 
+        /// A choice posting `value`, saying `label`.
         public init(value: String, label: String) {
             self.value = value
             self.label = label
         }
     }
 
+    /// The name it posts under.
     public var name: String
+    /// What the label says.
     public var label: String
+    /// The choices, in order.
     public var options: [Option]
+    /// The value chosen, if any.
     public var selected: String?
     /// Shown as the first, empty choice when nothing is selected.
     public var placeholder: String?
+    /// What is wrong with the choice; nil when nothing is.
     public var error: String?
     /// Whether a choice must be made (the server refuses the form without one).
     public var isRequired: Bool
 
+    /// A choice among `options`, posting under `name`.
     public init(
         name: String,
         label: String,

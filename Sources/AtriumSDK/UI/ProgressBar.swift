@@ -2,9 +2,12 @@
 public struct ProgressBar: Sendable, Equatable, Codable {
     private enum CodingKeys: String, CodingKey { case value, label }
 
+    /// How far, from 0 to 1.
     public var value: Double
+    /// What is progressing.
     public var label: String
 
+    /// A bar at `value`, clamped to 0…1 (not a number shows as 0).
     public init(value: Double, label: String) {
         // NaN (0 / 0) shows as empty rather than reaching a renderer that rounds it to an Int.
         self.value = value.isNaN ? 0 : min(max(value, 0), 1)

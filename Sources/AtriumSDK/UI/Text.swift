@@ -1,9 +1,19 @@
 /// A paragraph of text: the module's own wording (a literal, ``Wording``), or data shown as it is
 /// (``init(verbatim:style:)``: a name, a recipe, an amount).
 public struct Text: Sendable, Equatable, Codable {
-    public enum Style: String, Sendable, Codable, CaseIterable { case body, caption, strong }
+    /// How the text is set.
+    public enum Style: String, Sendable, Codable, CaseIterable {
+        /// Running text.
+        case body
+        /// Smaller, secondary text.
+        case caption
+        /// Emphasised text.
+        case strong
+    }
 
+    /// The words as shown.
     public var text: String
+    /// How it is set.
     public var style: Style
     /// The words and the data they hold, for wording; nil for data shown as it is.
     public var wording: Wording?

@@ -1,33 +1,55 @@
 /// One element of the declarative UI vocabulary. The host renders the same tree as HTML, as JSON
 /// (each node an object with a `type`) and as text. New kinds of node go here, never into a module.
 public indirect enum UINode: Sendable, Equatable {
+    /// A group of nodes under an optional title.
     case section(Section)
+    /// A heading.
     case heading(Heading)
+    /// A paragraph of wording or data.
     case text(Text)
+    /// A picture, or a placeholder where there is none.
     case image(Image)
+    /// Nodes side by side, scrolling sideways on a narrow screen.
     case row(Row)
+    /// A list of items under an optional title.
     case list(ItemList)
+    /// A tappable card leading to a route.
     case card(Card)
+    /// A tab bar.
     case tabs(Tabs)
+    /// A form that posts to an action route.
     case form(Form)
+    /// A text input of a form.
     case field(Field)
+    /// A choice among options, in a form.
     case picker(Picker)
+    /// An on/off switch, in a form.
     case toggle(Toggle)
+    /// A button: a form's submit, or an action of its own.
     case button(Button)
+    /// A link to a route.
     case link(Link)
+    /// An amount of money.
     case money(Money)
+    /// A progress bar.
     case progress(ProgressBar)
+    /// A message to the person: information, success, a warning or an error.
     case message(Message)
+    /// A map with markers.
     case map(Map)
+    /// A named animation, described for those who cannot see it.
     case animation(Animation)
 
     /// The kinds of node, as JSON names them: adding a node means a case here too, and the
     /// compiler then asks every renderer and the JSON coding for it.
+    @_spi(AtriumHost)
     public enum Kind: String, Sendable, CaseIterable {
         case section, heading, text, image, row, list, card, tabs, form, field, picker, toggle, button, link, money, progress, message, map,
             animation
     }
 
+    /// The kind of this node.
+    @_spi(AtriumHost)
     public var kind: Kind {
         switch self {
         case .section: .section

@@ -34,6 +34,7 @@ public struct Wording: Sendable, Hashable, ExpressibleByStringInterpolation {
             text += literal
         }
 
+        /// Adds data: shown as it is, kept apart from the words.
         public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             key += "%@"
             arguments.append(value.description)

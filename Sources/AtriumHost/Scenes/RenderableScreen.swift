@@ -1,0 +1,19 @@
+@_spi(AtriumHost) import AtriumSDK
+
+/// A screen to render, made on demand: when its scene's state is `Hashable`, `key` names it (the
+/// scene and that state), so the host may keep the rendered page and answer the same state again
+/// without making or rendering it.
+public struct RenderableScreen: Sendable {
+    public let key: ScreenKey?
+    public let make: @Sendable () -> Screen
+
+    public init(key: ScreenKey?, make: @escaping @Sendable () -> Screen) {
+        self.key = key
+        self.make = make
+    }
+
+    /// A screen already made, never kept.
+    public init(_ screen: Screen) {
+        self.init(key: nil, make: { screen })
+    }
+}
