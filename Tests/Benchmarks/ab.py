@@ -1,0 +1,76 @@
+"""A/B: the benchmark's pages from two release builds of Atrium, in rounds that alternate the two
+(one run of each is noise on this machine: ±0.05). Usage:
+
+    python3 Tests/Benchmarks/ab.py BEFORE_BIN_DIR AFTER_BIN_DIR
+
+Each folder holds an `atrium` binary. Both hosts serve every module from a fresh SQLite database;
+each page in HTML and JSON is asked by a returning (signed-up) visitor with wrk -t2 -c64, after a
+warm-up, in ROUNDS rounds of ROUND seconds alternating before and after. Prints a Markdown table:
+each side's median rate and p99, and the median of the rounds' after ÷ before ratios."""
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.argv, arguments = sys.argv[:1] + sys.argv[2:3], sys.argv[1:]  # bench.py reads its BIN from argv[1]
+import bench  # noqa: E402
+
+ROUNDS = int(os.environ.get("ROUNDS", "4"))
+ROUND = int(os.environ.get("ROUND", "3"))
+
+
+def host(binary: Path, work: Path, log):
+    port = bench.free_port()
+    config = work / "atrium.yaml"
+    config.write_text(
+        f"http:\n  port: {port}\nstorage:\n  path: {work}/atrium.sqlite\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: info\n"
+        f"modules: [login, cookbook, pilot, moneybox, mobility]\npilot:\n  licensesFile: {bench.ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
+    )
+    process = bench.start([str(binary / "atrium"), "serve", "--config", str(config)], log)
+    base = f"http://127.0.0.1:{port}"
+    bench.wait_ready(base + "/health/live", process)
+    return process, base, bench.sign_up(base)
+
+
+def main():
+    before_bin, after_bin = Path(arguments[0]), Path(arguments[1])
+    work = Path(tempfile.mkdtemp(prefix="atrium-ab-"))
+    (work / "before").mkdir()
+    (work / "after").mkdir()
+    log = open(work / "hosts.log", "wb")
+    before, before_base, before_cookie = host(before_bin, work / "before", log)
+    after, after_base, after_cookie = host(after_bin, work / "after", log)
+    try:
+        print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores: after 2 s of warm-up each, {ROUNDS} rounds of {ROUND} s alternating "
+              f"before and after; medians of the rounds (the ratio is the median of the rounds' after ÷ before).\n")
+        print("| page | format | before req/s | after req/s | after ÷ before | before p99 | after p99 |")
+        print("|---|---|---|---|---|---|---|")
+        for path in bench.PAGES:
+            for format_name, accept in bench.FORMATS.items():
+                sides = [(before_base + path, {"Cookie": before_cookie, "Accept": accept}), (after_base + path, {"Cookie": after_cookie, "Accept": accept})]
+                for url, headers in sides:
+                    status, _, _ = bench.fetch(url, headers)
+                    assert status == 200, f"{url} ({format_name}) answered {status}"
+                    bench.wrk(url, headers, duration=2)
+                rounds = []
+                for index in range(ROUNDS):
+                    # Alternate which side goes first, so neither always runs on a warmer machine.
+                    order = sides if index % 2 == 0 else sides[::-1]
+                    results = {url: bench.wrk(url, headers, duration=ROUND) for url, headers in order}
+                    rounds.append((results[sides[0][0]], results[sides[1][0]]))
+                rate = [statistics.median(run[i][0] for run in rounds) for i in (0, 1)]
+                p99 = [statistics.median(run[i][1] for run in rounds) for i in (0, 1)]
+                ratio = statistics.median(run[1][0] / run[0][0] for run in rounds)
+                print(f"| {path} | {format_name} | {rate[0]:,.0f} | {rate[1]:,.0f} | {ratio:.2f} | {p99[0]:.1f} ms | {p99[1]:.1f} ms |")
+                sys.stdout.flush()
+    finally:
+        bench.stop(before)
+        bench.stop(after)
+        log.close()
+
+
+if __name__ == "__main__":
+    main()
