@@ -109,25 +109,31 @@ public struct HostApplication: Sendable {
             let path = RouterPath(Self.hummingbirdPattern(route.pattern))
             let logger = self.logger.with(module: route.moduleID)
             // A scene route's steps are middleware, in order: its parameters, the session, the
-            // action's body and token, the guard; then the scene.
-            let group = router.group().add(middleware: RouteParametersMiddleware(route: route))
+            // action's body and token, the guard; then the scene (composed in SceneRoutePipeline).
+            let parameters = RouteParametersMiddleware(route: route)
             let handle: @Sendable (Request, AtriumRequestContext) async throws -> Response
             switch route.handler {
             case .scene(let respond):
-                group.add(middleware: SessionMiddleware(sessions: sessions, cookie: pages.cookie))
-                if route.method == .post { group.add(middleware: FormTokenMiddleware(policy: route.formTokens, pages: pages, logger: logger)) }
-                if route.guard == .signedIn { group.add(middleware: SignedInGuardMiddleware(registry: registry, pages: pages)) }
-                let responder = SceneResponder(
-                    route: route, respond: respond, storage: storage, sessions: sessions, host: host, pages: pages,
-                    trustedProxies: Set(plan.settings.http.trustedProxies), logger: logger, readsObserver: readsObserver)
-                handle = { request, context in try await responder.respond(to: request, context: context) }
+                let pipeline = SceneRoutePipeline(
+                    parameters: parameters,
+                    session: SessionMiddleware(sessions: sessions, cookie: pages.cookie),
+                    formToken: route.method == .post ? FormTokenMiddleware(policy: route.formTokens, pages: pages, logger: logger) : nil,
+                    signedIn: route.guard == .signedIn ? SignedInGuardMiddleware(registry: registry, pages: pages) : nil,
+                    scene: SceneResponder(
+                        route: route, respond: respond, storage: storage, sessions: sessions, host: host, pages: pages,
+                        trustedProxies: Set(plan.settings.http.trustedProxies), logger: logger, readsObserver: readsObserver))
+                handle = { request, context in try await pipeline.respond(to: request, context: context) }
             case .endpoint(let respond):
                 let responder = EndpointResponder(route: route, handle: respond, storage: storage, logger: logger)
-                handle = { request, context in try await responder.respond(to: request, context: context) }
+                handle = { request, context in
+                    try await parameters.handle(request, context: context) { request, context in
+                        try await responder.respond(to: request, context: context)
+                    }
+                }
             }
             switch route.method {
-            case .get: group.get(path, use: handle)
-            case .post: group.post(path, use: handle)
+            case .get: router.get(path, use: handle)
+            case .post: router.post(path, use: handle)
             }
         }
         plan.localDelivery.connect(router)

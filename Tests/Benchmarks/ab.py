@@ -20,6 +20,8 @@ import bench  # noqa: E402
 
 ROUNDS = int(os.environ.get("ROUNDS", "4"))
 ROUND = int(os.environ.get("ROUND", "3"))
+# PAGES=/login,/signup measures just those.
+PAGES = os.environ["PAGES"].split(",") if os.environ.get("PAGES") else bench.PAGES
 
 
 def host(binary: Path, work: Path, log):
@@ -36,6 +38,8 @@ def host(binary: Path, work: Path, log):
 
 
 def main():
+    if not bench.shutil.which("wrk"):
+        raise SystemExit("wrk is missing: apt-get install wrk (Tests/Benchmarks/run.sh installs it)")
     before_bin, after_bin = Path(arguments[0]), Path(arguments[1])
     work = Path(tempfile.mkdtemp(prefix="atrium-ab-"))
     (work / "before").mkdir()
@@ -48,7 +52,7 @@ def main():
               f"before and after; medians of the rounds (the ratio is the median of the rounds' after ÷ before).\n")
         print("| page | format | before req/s | after req/s | after ÷ before | before p99 | after p99 |")
         print("|---|---|---|---|---|---|---|")
-        for path in bench.PAGES:
+        for path in PAGES:
             for format_name, accept in bench.FORMATS.items():
                 sides = [(before_base + path, {"Cookie": before_cookie, "Accept": accept}), (after_base + path, {"Cookie": after_cookie, "Accept": accept})]
                 for url, headers in sides:
