@@ -19,7 +19,9 @@ struct RemoteCallTests {
             await #expect(throws: RemoteHTTPError.timedOut) {
                 try await client.send(RemoteRequest(url: stub.baseURL + "/drip", timeout: .seconds(1)))
             }
-            #expect(ContinuousClock.now - started < .milliseconds(1900), "the head came at once; the body may not take longer")
+            // The body takes 100 s to drip; ending anywhere near the 1 s deadline is the fix. The bound
+            // is loose so a loaded machine's scheduling cannot fail it.
+            #expect(ContinuousClock.now - started < .seconds(10), "the head came at once; the body may not take longer")
             // More dripping calls than the pool has connections for the upstream: each ends at its
             // deadline, and a normal call afterwards is answered at once.
             let parallel = ContinuousClock.now
@@ -33,11 +35,11 @@ struct RemoteCallTests {
                 }
                 try await group.waitForAll()
             }
-            #expect(ContinuousClock.now - parallel < .seconds(3))
+            #expect(ContinuousClock.now - parallel < .seconds(15), "waiting for a pooled connection is inside the deadline")
             let fast = ContinuousClock.now
             let answer = try await client.send(RemoteRequest(url: stub.baseURL + "/fast", timeout: .seconds(5)))
             #expect(answer.status == 200)
-            #expect(ContinuousClock.now - fast < .seconds(1))
+            #expect(ContinuousClock.now - fast < .seconds(5), "no connection is still held by a dripping upstream")
         }
     }
 

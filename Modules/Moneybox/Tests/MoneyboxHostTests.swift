@@ -303,7 +303,9 @@ struct MoneyboxHostTests {
                 #expect(try await browser.post("/moneybox/sign-in", form: Self.user).status == 303)
                 let started = ContinuousClock.now
                 let accounts = try await browser.getScreen("/moneybox/accounts")
-                #expect(ContinuousClock.now - started < .seconds(4))
+                // The products drip for minutes; the page ends near its 2 s timeout (loose bound for
+                // loaded machines).
+                #expect(ContinuousClock.now - started < .seconds(12))
                 #expect(accounts.status == 503)
                 #expect(try accounts.screen.mentions("Moneybox did not answer in time. Please try again."))
             }
