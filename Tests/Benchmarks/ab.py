@@ -5,8 +5,9 @@
 
 Each folder holds an `atrium` binary. Both hosts serve every module from a fresh SQLite database;
 each page in HTML and JSON is asked by a returning (signed-up) visitor with wrk -t2 -c64, after a
-warm-up, in ROUNDS rounds of ROUND seconds alternating before and after. Prints a Markdown table:
-each side's median rate and p99, and the median of the rounds' after ÷ before ratios."""
+warm-up, in ROUNDS rounds of ROUND seconds alternating before and after, in two passes that start
+the hosts in either order. Prints a Markdown table: each side's median rate and p99, and the
+after ÷ before ratio."""
 
 import os
 import statistics
@@ -37,43 +38,62 @@ def host(binary: Path, work: Path, log):
     return process, base, bench.sign_up(base)
 
 
+def measure(before, after):
+    """Every page in both formats, before and after in alternating rounds: per row, each side's
+    rates and p99s and the rounds' after ÷ before ratios."""
+    (_, before_base, before_cookie), (_, after_base, after_cookie) = before, after
+    rows = {}
+    for path in PAGES:
+        for format_name, accept in bench.FORMATS.items():
+            sides = [(before_base + path, {"Cookie": before_cookie, "Accept": accept}), (after_base + path, {"Cookie": after_cookie, "Accept": accept})]
+            for url, headers in sides:
+                status, _, _ = bench.fetch(url, headers)
+                assert status == 200, f"{url} ({format_name}) answered {status}"
+                bench.wrk(url, headers, duration=2)
+            rounds = []
+            for index in range(ROUNDS):
+                # Alternate which side goes first, so neither always runs on a warmer machine.
+                order = sides if index % 2 == 0 else sides[::-1]
+                results = {url: bench.wrk(url, headers, duration=ROUND) for url, headers in order}
+                rounds.append((results[sides[0][0]], results[sides[1][0]]))
+            rows[(path, format_name)] = rounds
+    return rows
+
+
 def main():
     if not bench.shutil.which("wrk"):
         raise SystemExit("wrk is missing: apt-get install wrk (Tests/Benchmarks/run.sh installs it)")
     before_bin, after_bin = Path(arguments[0]), Path(arguments[1])
     work = Path(tempfile.mkdtemp(prefix="atrium-ab-"))
-    (work / "before").mkdir()
-    (work / "after").mkdir()
     log = open(work / "hosts.log", "wb")
-    before, before_base, before_cookie = host(before_bin, work / "before", log)
-    after, after_base, after_cookie = host(after_bin, work / "after", log)
-    try:
-        print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores: after 2 s of warm-up each, {ROUNDS} rounds of {ROUND} s alternating "
-              f"before and after; medians of the rounds (the ratio is the median of the rounds' after ÷ before).\n")
-        print("| page | format | before req/s | after req/s | after ÷ before | before p99 | after p99 |")
-        print("|---|---|---|---|---|---|---|")
-        for path in PAGES:
-            for format_name, accept in bench.FORMATS.items():
-                sides = [(before_base + path, {"Cookie": before_cookie, "Accept": accept}), (after_base + path, {"Cookie": after_cookie, "Accept": accept})]
-                for url, headers in sides:
-                    status, _, _ = bench.fetch(url, headers)
-                    assert status == 200, f"{url} ({format_name}) answered {status}"
-                    bench.wrk(url, headers, duration=2)
-                rounds = []
-                for index in range(ROUNDS):
-                    # Alternate which side goes first, so neither always runs on a warmer machine.
-                    order = sides if index % 2 == 0 else sides[::-1]
-                    results = {url: bench.wrk(url, headers, duration=ROUND) for url, headers in order}
-                    rounds.append((results[sides[0][0]], results[sides[1][0]]))
-                rate = [statistics.median(run[i][0] for run in rounds) for i in (0, 1)]
-                p99 = [statistics.median(run[i][1] for run in rounds) for i in (0, 1)]
-                ratio = statistics.median(run[1][0] / run[0][0] for run in rounds)
-                print(f"| {path} | {format_name} | {rate[0]:,.0f} | {rate[1]:,.0f} | {ratio:.2f} | {p99[0]:.1f} ms | {p99[1]:.1f} ms |")
-                sys.stdout.flush()
-    finally:
-        bench.stop(before)
-        bench.stop(after)
-        log.close()
+    # Two passes: the hosts started before-then-after, then after-then-before (on this machine the
+    # host started second measures a few percent slower, the same binary against itself too).
+    passes = []
+    for order, name in [((before_bin, after_bin), "first"), ((after_bin, before_bin), "second")]:
+        (work / name).mkdir()
+        (work / name / "a").mkdir()
+        (work / name / "b").mkdir()
+        first = host(order[0], work / name / "a", log)
+        second = host(order[1], work / name / "b", log)
+        try:
+            before, after = (first, second) if order[0] == before_bin else (second, first)
+            passes.append(measure(before, after))
+        finally:
+            bench.stop(first[0])
+            bench.stop(second[0])
+    log.close()
+    print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores: two passes (the hosts started in one order, then the other), each "
+          f"page after 2 s of warm-up per side, {ROUNDS} rounds of {ROUND} s alternating before and after; medians over both passes (the "
+          f"ratio is the geometric mean of the two passes' medians of the rounds' after ÷ before).\n")
+    print("| page | format | before req/s | after req/s | after ÷ before | before p99 | after p99 |")
+    print("|---|---|---|---|---|---|---|")
+    for key in passes[0]:
+        rounds = passes[0][key] + passes[1][key]
+        rate = [statistics.median(run[i][0] for run in rounds) for i in (0, 1)]
+        p99 = [statistics.median(run[i][1] for run in rounds) for i in (0, 1)]
+        ratios = [statistics.median(run[1][0] / run[0][0] for run in one[key]) for one in passes]
+        ratio = (ratios[0] * ratios[1]) ** 0.5
+        print(f"| {key[0]} | {key[1]} | {rate[0]:,.0f} | {rate[1]:,.0f} | {ratio:.2f} | {p99[0]:.1f} ms | {p99[1]:.1f} ms |")
 
 
 if __name__ == "__main__":
