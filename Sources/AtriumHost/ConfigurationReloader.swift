@@ -106,6 +106,7 @@ public struct ConfigurationReloader: Service {
             problems.append(ConfigurationProblem(key: key, message: "changed", fix: fix))
         }
         if old.storage != new.storage { problems.append(ConfigurationProblem(key: "storage", message: "changed", fix: fix)) }
+        if old.log.format != new.log.format { problems.append(ConfigurationProblem(key: "log.format", message: "changed", fix: fix)) }
         if old.secrets != new.secrets { problems.append(ConfigurationProblem(key: "secrets", message: "changed", fix: fix)) }
         return problems
     }

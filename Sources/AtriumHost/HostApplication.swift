@@ -44,7 +44,9 @@ public struct HostApplication: Sendable {
         let registry = plan.registry
         // HEAD answers every GET route with its headers and no body (monitors use it).
         let router = Router(context: AtriumRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: RequestLogMiddleware(logger: logger, metrics: plan.settings.http.metrics ? metrics : nil))
+        router.add(
+            middleware: RequestLogMiddleware(
+                logger: logger, metrics: plan.settings.http.metrics ? metrics : nil, trustedProxies: Set(plan.settings.http.trustedProxies)))
         router.add(middleware: SecurityHeadersMiddleware())
         let hostPaths =
             ["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js"]

@@ -26,6 +26,8 @@ public struct TestHost: Sendable {
     public let directory: URL
     /// The services the modules were given: move ``TestServices/clock``, script ``TestServices/random``.
     public let services: TestServices
+    /// Where the host's log lines go, when the test asked to read them.
+    public let log: TestLog?
     private let sceneReadLog = ReadLog()
 
     /// What the scenes served so far read.
@@ -35,16 +37,19 @@ public struct TestHost: Sendable {
 
     /// Boots `modules` with `configuration` (YAML; `storage` is set to a temporary database of the
     /// `storage` kind unless given). Two hosts booted on one `directory` share one database: on
-    /// PostgreSQL they stand for two hosts behind a load balancer. Throws `ConfigurationError` when
-    /// the configuration is invalid.
+    /// PostgreSQL they stand for two hosts behind a load balancer. With `log`, every line the host
+    /// and its modules write is kept there. Throws `ConfigurationError` when the configuration is
+    /// invalid.
     public static func boot(
         modules: [any AtriumModule.Type],
         configuration yaml: String,
         environment: [String: String] = [:],
         directory: URL? = nil,
         services: TestServices = TestServices(),
-        storage backend: TestStorage = .forHosts
+        storage backend: TestStorage = .forHosts,
+        log: TestLog? = nil
     ) async throws -> TestHost {
+        let logger = log?.logger ?? Self.logger
         let directory = directory ?? FileManager.default.temporaryDirectory.appending(path: "atrium-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appending(path: "atrium.yaml")
@@ -63,16 +68,11 @@ public struct TestHost: Sendable {
         let plan = try await HostPlan.prepare(
             source: source,
             catalog: modules.map(ModuleEntry.init),
-            logger: Self.logger,
+            logger: logger,
             services: { _, _ in services.services }
         )
-        let storage = try await HostRuntime(plan: plan, logger: Self.logger).openStorage()
-        return TestHost(
-            plan: plan,
-            storage: storage,
-            directory: directory,
-            services: services
-        )
+        let storage = try await HostRuntime(plan: plan, logger: logger).openStorage()
+        return TestHost(plan: plan, storage: storage, directory: directory, services: services, log: log)
     }
 
     static var logger: Logger {
@@ -83,10 +83,11 @@ public struct TestHost: Sendable {
 
     /// Serves requests in-process (no port) to a fresh ``TestBrowser``.
     public func run<Value: Sendable>(_ body: @Sendable (TestBrowser) async throws -> Value) async throws -> Value {
-        let log = sceneReadLog
+        let reads = sceneReadLog
+        let logger = log?.logger ?? Self.logger
         let application = try HostApplication(
-            plan: plan, storage: storage, logger: Self.logger, readsObserver: { read in log.reads.withLock { $0.append(read) } })
-        let app = Application(router: try application.makeRouter(), logger: Self.logger)
+            plan: plan, storage: storage, logger: logger, readsObserver: { read in reads.reads.withLock { $0.append(read) } })
+        let app = Application(router: try application.makeRouter(), logger: logger)
         return try await app.test(.router) { client in
             try await body(TestBrowser(client: client))
         }

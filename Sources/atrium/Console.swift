@@ -5,13 +5,21 @@ import Logging
 /// Output helpers for the subcommands.
 enum Console {
     /// A logger writing to standard error, so command output on standard output stays clean; lines
-    /// reach it within 50 ms (see ``BufferedLogOutput``).
-    static func logger(level: Logger.Level = .info) -> Logger {
+    /// reach it within 50 ms (see ``BufferedLogOutput``). Every line written for a request carries
+    /// its id (``RequestID``).
+    static func logger(level: Logger.Level = .info, format: LogSettings.Format = .text) -> Logger {
         // With TZ unset, glibc checks /etc/localtime with a stat for every timestamp (a syscall per
         // log line); naming the same zone explicitly makes it read the file once.
         if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 0) }
-        // swift-log's format, written in batches rather than one system call per line.
-        var logger = Logger(label: "atrium") { StreamLogHandler(label: $0, stream: BufferedLogOutput.standardError.stream) }
+        let output = BufferedLogOutput.standardError
+        var logger: Logger
+        switch format {
+        case .text:
+            // swift-log's format, written in batches rather than one system call per line.
+            logger = Logger(label: "atrium") { StreamLogHandler(label: $0, stream: output.stream, metadataProvider: RequestID.metadataProvider) }
+        case .json:
+            logger = Logger(label: "atrium") { JSONLogHandler(label: $0, output: output, metadataProvider: RequestID.metadataProvider) }
+        }
         logger.logLevel = level
         return logger
     }

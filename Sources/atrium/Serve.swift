@@ -47,7 +47,7 @@ struct Serve: AsyncParsableCommand {
                 logger: bootLogger,
                 settingsRead: { settings in
                     earlyStorage.start(settings.storage)
-                    logger = Console.logger(level: settings.log.level)
+                    logger = Console.logger(level: settings.log.level, format: settings.log.format)
                     listener = HostListener(settings: settings.http, logger: logger)
                 })
         } catch {

@@ -32,8 +32,11 @@ struct NotesModule: AtriumModule {
                 }
             })
         let view = NotesView(settingsRoute: configuration.settingsRoute, hostileText: configuration.hostileText)
+        let bootLogger = registrar.logger
         registrar.scene(NotesScene.self) { context in
-            NotesScene(book: NoteBook(records: context.storage, limit: configuration.limit), greeting: configuration.greeting ?? "", view: view)
+            NotesScene(
+                book: NoteBook(records: context.storage, limit: configuration.limit, logger: bootLogger), greeting: configuration.greeting ?? "",
+                view: view)
         }
         registrar.scene(ItemScene.self) { _ in ItemScene() }
         registrar.scene(TagScene.self) { _ in TagScene() }

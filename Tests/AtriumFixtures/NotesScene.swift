@@ -38,6 +38,7 @@ struct NotesScene: Scene {
         guard case .add(let fields) = action else { return .navigate(Self.page()) }
         let text = fields.text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else {
+            context.logger.notice("empty note refused")
             return .invalid(State(greeting: greeting, notes: try await book.all(), draft: fields.text, error: "Write something first."))
         }
         try await book.add(text)

@@ -47,9 +47,10 @@ class RunningHost:
 
 
 @contextlib.contextmanager
-def running_host(binary: str, configuration: str, arguments=("serve",)):
-    """Starts `binary` with `configuration` (YAML without http/storage, which are added) and
-    yields once /health/ready answers. Stops it with SIGTERM and checks it shut down cleanly."""
+def running_host(binary: str, configuration: str, arguments=("serve",), http: str = ""):
+    """Starts `binary` with `configuration` (YAML without http/storage, which are added; `http` is
+    more YAML lines for the `http` section, indented by two spaces) and yields once /health/ready
+    answers. Stops it with SIGTERM and checks it shut down cleanly."""
     executable = BUILD / binary
     if not executable.exists():
         pytest.fail(f"{executable} is missing: build first with `swift build` (or set ATRIUM_BUILD_DIR)")
@@ -57,7 +58,7 @@ def running_host(binary: str, configuration: str, arguments=("serve",)):
         port = free_port()
         config = Path(directory) / "atrium.yaml"
         config.write_text(
-            f"http:\n  host: 127.0.0.1\n  port: {port}\nstorage:\n  path: {directory}/atrium.sqlite\n" + configuration
+            f"http:\n  host: 127.0.0.1\n  port: {port}\n{http}storage:\n  path: {directory}/atrium.sqlite\n" + configuration
         )
         log = Path(directory) / "host.log"
         with open(log, "wb") as output:

@@ -5,4 +5,5 @@ extension HTTPField.Name {
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
     static let csrfToken = HTTPField.Name("X-CSRF-Token")!
     static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+    static let requestID = HTTPField.Name("X-Request-Id")!
 }

@@ -1,14 +1,28 @@
 import Hummingbird
 import Logging
 
-/// One log line per request: method, path (never the query, which may carry tokens), status and
-/// duration; and, unless `http.metrics` is off, the request counted and timed under its route
+/// Gives each request its id (``RequestID``: a trusted proxy's `X-Request-Id`, else a new one),
+/// answered in `X-Request-Id` and carried by every log line written while the request is handled;
+/// writes one log line per request: method, path (never the query, which may carry tokens), status
+/// and duration; and, unless `http.metrics` is off, counts and times the request under its route
 /// pattern (see ``HostMetrics``). One middleware, so a request reads the clock twice, not four times.
-struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = AtriumRequestContext
+
     let logger: Logger
     let metrics: HostMetrics?
+    let trustedProxies: Set<String>
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let id = RequestID.resolve(header: request.headers[.requestID], peer: context.peerAddress, trustedProxies: trustedProxies)
+        return try await RequestID.$current.withValue(id) {
+            var response = try await timed(request, context: context, next: next)
+            response.headers[.requestID] = id
+            return response
+        }
+    }
+
+    private func timed(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         do {
             let response = try await next(request, context)

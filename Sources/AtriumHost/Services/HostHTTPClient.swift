@@ -63,6 +63,8 @@ public struct HostHTTPClient: RemoteHTTPClient {
     private static func exchange(_ request: RemoteRequest, url: URL, destination: RemoteDestination) async throws -> RemoteResponse {
         var destination = destination
         var (method, url, headers, body) = (request.method, url, request.headers, request.body)
+        // The request this call serves, so the other side's log lines can be matched with ours.
+        if let id = RequestID.current, !headers.keys.contains(where: { $0.lowercased() == "x-request-id" }) { headers["X-Request-Id"] = id }
         for hop in 0...maximumRedirects {
             try await destination.check(url, isFirst: hop == 0)
             var outgoing = HTTPClientRequest(url: url.absoluteString)

@@ -49,6 +49,7 @@ public final class LocalDelivery: Sendable {
         // The authority is no header field; endpoints that write addresses back (a feed's file
         // list) read where the request came from in `Host`.
         if let host = HTTPField.Name("Host"), fields[host] == nil { fields[host] = "atrium.localhost" }
+        if let id = RequestID.current, fields[.requestID] == nil { fields[.requestID] = id }
         let incoming = Request(
             head: HTTPRequest(method: method, scheme: "http", authority: "atrium.localhost", path: path, headerFields: fields),
             body: RequestBody(buffer: ByteBuffer(bytes: request.body ?? Data()))

@@ -1,0 +1,50 @@
+import Logging
+
+/// Which request the current task works for: set by the host around each request (``RequestLogMiddleware``)
+/// and read by every logger through ``metadataProvider``, so the host's lines and every module's
+/// (their boot-time loggers too, remote calls and storage errors included) carry the request's id
+/// without anyone passing it. Remote calls send it on as `X-Request-Id`.
+public enum RequestID {
+    @TaskLocal static var current: String?
+
+    /// The metadata key of the id on log lines.
+    static let metadataKey = "request-id"
+
+    /// Adds the current request's id, if any, to every line a logger writes.
+    public static let metadataProvider = Logger.MetadataProvider {
+        guard let id = current else { return [:] }
+        return [metadataKey: .string(id)]
+    }
+
+    /// The id to use for a request: the one already current (a request this host delivers to itself,
+    /// such as a call to a module's own sandbox), else the `X-Request-Id` a trusted proxy sent when it
+    /// is well formed, else a new one.
+    static func resolve(header: String?, peer: String?, trustedProxies: Set<String>) -> String {
+        if let current { return current }
+        if let header, let peer, trustedProxies.contains(peer), isWellFormed(header) { return header }
+        return make()
+    }
+
+    /// 1 to 128 ASCII letters, digits, `-`, `_`, `.` or `:` (nginx's `$request_id` is 32 hex digits):
+    /// nothing that could break a log line or a header.
+    static func isWellFormed(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= 128 else { return false }
+        return bytes.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"):
+                true
+            default: false
+            }
+        }
+    }
+
+    /// 16 hexadecimal digits from the system's random source.
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,90 @@
+import AtriumSDK
+import AtriumTestKit
+import Foundation
+import Glibc
+import HTTPTypes
+import Logging
+import Testing
+
+@testable import AtriumFixtures
+@_spi(AtriumHost) @testable import AtriumHost
+
+/// Every request has an id, answered in `X-Request-Id` and carried by every line logged while it
+/// is handled: the host's, the module's through its context, and the module's boot-time logger's.
+@Suite("Request ids")
+struct RequestIDTests {
+    @Test func everyAnswerCarriesAnIdAndEveryLineOfItsRequestCarriesTheSame() async throws {
+        let log = TestLog()
+        let host = try await TestHost.boot(modules: Fixture.catalog, configuration: Fixture.notesAndAccounts, log: log)
+        defer { host.tearDown() }
+        let (page, stored, refused) = try await host.run { browser in
+            let page = try await browser.get("/notes")
+            let stored = try await browser.post("/notes", form: ["text": "milk"])
+            let refused = try await browser.post("/notes", form: ["text": "  "])
+            return (page, stored, refused)
+        }
+        let ids = [page, stored, refused].compactMap { $0.headers[HTTPField.Name("X-Request-Id")!] }
+        #expect(ids.count == 3 && Set(ids).count == 3, "one id per request: \(ids)")
+        #expect(ids.allSatisfy { $0.wholeMatch(of: /[0-9a-f]{16}/) != nil })
+        func lines(of id: String) -> [TestLog.Line] { log.lines.filter { $0.metadata["request-id"] == id } }
+        #expect(lines(of: ids[0]).contains { $0.message.hasPrefix("GET /notes 200") }, "the request's own line")
+        #expect(lines(of: ids[1]).contains { $0.message == "note stored" && $0.metadata["count"] == "1" }, "the module's boot-time logger")
+        #expect(lines(of: ids[2]).contains { $0.message == "empty note refused" && $0.metadata["module"] == "notes" }, "the scene's context logger")
+        let requestLines = log.lines.filter { $0.message.hasPrefix("GET ") || $0.message.hasPrefix("POST ") || $0.message == "note stored" }
+        #expect(requestLines.count >= 4 && requestLines.allSatisfy { $0.metadata["request-id"] != nil }, "no line of a request goes without its id")
+    }
+
+    @Test func aTrustedProxysWellFormedIdIsKeptAndAnythingElseReplaced() {
+        let proxies: Set<String> = ["10.0.0.1"]
+        #expect(RequestID.resolve(header: "abc-123_x.y:z", peer: "10.0.0.1", trustedProxies: proxies) == "abc-123_x.y:z")
+        #expect(RequestID.resolve(header: String(repeating: "a", count: 128), peer: "10.0.0.1", trustedProxies: proxies).count == 128)
+        for bad in ["", String(repeating: "a", count: 129), "a b", "a\nb", "é", "<script>", "a;b"] {
+            #expect(RequestID.resolve(header: bad, peer: "10.0.0.1", trustedProxies: proxies) != bad, "\(bad.debugDescription)")
+        }
+        #expect(RequestID.resolve(header: "forged", peer: "192.0.2.9", trustedProxies: proxies) != "forged", "not from a trusted proxy")
+        #expect(RequestID.resolve(header: "forged", peer: nil, trustedProxies: proxies) != "forged")
+        #expect(RequestID.make() != RequestID.make())
+    }
+
+    @Test func aRequestThisHostDeliversToItselfKeepsTheCallersId() {
+        RequestID.$current.withValue("caller-1") {
+            #expect(RequestID.resolve(header: nil, peer: nil, trustedProxies: []) == "caller-1")
+        }
+    }
+
+    @Test func jsonLinesAreOneObjectEachWithModuleRequestIDAndMetadata() async throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "log-\(UUID().uuidString).jsonl").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer {
+            close(descriptor)
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        let output = BufferedLogOutput(fileDescriptor: descriptor)
+        var logger = Logger(label: "atrium") { JSONLogHandler(label: $0, output: output, metadataProvider: RequestID.metadataProvider) }
+        logger[metadataKey: "module"] = "notes"
+        RequestID.$current.withValue("req-1") {
+            logger.info("stored \"it\"\nthen", metadata: ["count": "2"])
+        }
+        logger.warning("outside")
+        output.flush()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["level"] as? String == "info" && first["message"] as? String == "stored \"it\"\nthen")
+        #expect(first["module"] as? String == "notes" && first["requestID"] as? String == "req-1")
+        #expect((first["metadata"] as? [String: String]) == ["count": "2"])
+        #expect((first["time"] as? String)?.hasSuffix("Z") == true)
+        let second = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(second["requestID"] == nil && second["level"] as? String == "warning")
+    }
+
+    @Test func jsonStringsAreEscaped() throws {
+        let text = JSONLogHandler.quoted("a \"quoted\" \\ line\nwith\ttabs and \u{1}\u{2028}é")
+        let decoded = try JSONDecoder().decode(String.self, from: Data(text.utf8))
+        #expect(decoded == "a \"quoted\" \\ line\nwith\ttabs and \u{1}\u{2028}é")
+        let value = JSONLogHandler.json(.dictionary(["list": .array([.string("x"), .stringConvertible(3)]), "b": "y"]))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(value.utf8)) as? [String: Any])
+        #expect(object["b"] as? String == "y" && (object["list"] as? [String]) == ["x", "3"])
+        #expect(JSONLogHandler.timestamp(Date(timeIntervalSince1970: 1_800_000_000.25)) == "2027-01-15T08:00:00.250Z")
+    }
+}
