@@ -51,7 +51,7 @@ public struct ConfigurationReloader: Service {
         do {
             for module in next.registry.modules {
                 try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
-                module.sharedRecords.connect(to: storage.records(module: module.manifest.id, owner: .shared))
+                module.connect(to: storage)
             }
             var logger = self.logger
             logger.logLevel = next.settings.log.level
@@ -120,6 +120,7 @@ public struct ConfigurationReloader: Service {
             } else {
                 logger.info("shutting down", metadata: ["module": "\(module.manifest.id)"])
             }
+            module.watching.stop()
             for handler in module.shutdownHandlers.reversed() { await handler() }
         }
     }

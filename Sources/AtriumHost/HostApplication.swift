@@ -48,6 +48,9 @@ public struct HostApplication: Sendable {
             middleware: RequestLogMiddleware(
                 logger: logger, metrics: plan.settings.http.metrics ? metrics : nil, trustedProxies: Set(plan.settings.http.trustedProxies)))
         router.add(middleware: SecurityHeadersMiddleware())
+        if storage.changes.isShared {
+            router.add(middleware: ReadYourWritesMiddleware(feed: storage.changes, isSecure: pages.cookie.isSecure))
+        }
         let hostPaths =
             ["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js"]
             + (plan.settings.http.metrics ? ["/metrics"] : []) + ["/openapi.json"]
@@ -68,10 +71,12 @@ public struct HostApplication: Sendable {
         let storage = self.storage
         router.get("/health/ready") { _, _ in
             let ready = await storage.isReady()
+            // Serving without caches is slower, not wrong: the host stays ready and says why.
+            let feed = storage.changes.isVouched ? "" : #","changeFeed":"reconnecting: pages read the database until it is back""#
             return Response(
                 status: ready ? .ok : .serviceUnavailable,
                 headers: [.contentType: "application/json"],
-                body: .init(byteBuffer: ByteBuffer(string: ready ? #"{"status":"ready"}"# : #"{"status":"storage unavailable"}"#))
+                body: .init(byteBuffer: ByteBuffer(string: (ready ? #"{"status":"ready""# : #"{"status":"storage unavailable""#) + feed + "}"))
             )
         }
 

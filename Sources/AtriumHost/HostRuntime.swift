@@ -51,7 +51,7 @@ public struct HostRuntime: Sendable {
         do {
             for module in plan.registry.modules {
                 try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
-                module.sharedRecords.connect(to: storage.records(module: module.manifest.id, owner: .shared))
+                module.connect(to: storage)
             }
         } catch {
             try? storage.close()

@@ -60,6 +60,13 @@ public protocol ModuleRegistrar: AnyObject {
     /// email, pending flows), which would otherwise pile up for ever. The host looks once an hour.
     func expireRecords(in collection: String, unchangedFor: Duration)
 
+    /// Calls `handler` after every committed change to the module's `collection`, made on this host
+    /// or (with several hosts on PostgreSQL) on another, within the change feed's documented delay:
+    /// for what the module derives from stored records and keeps (a sandbox's feed, a summary),
+    /// which it must forget. The handler runs on the host's feed, off any request: keep it short
+    /// (forget, or start a task).
+    func watchChanges(in collection: String, _ handler: @escaping @Sendable (RecordChange) -> Void)
+
     /// Serves a file shipped with the module at `/assets/<module id>/<name>`, with cache headers.
     func asset(named name: String, contents: [UInt8], contentType: String)
 

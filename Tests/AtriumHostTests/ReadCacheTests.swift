@@ -111,7 +111,7 @@ struct ReadCacheTests {
         let cache = RecordCache(maximumCost: 1 << 20, maximumCount: 3)
         for index in 0..<10 {
             let key = RecordCache.Key(module: "m", collection: "c", id: "\(index)")
-            cache.keep(.value(index, type: ObjectIdentifier(Int.self)), for: key, owner: "o", cost: 10, readAt: cache.generation)
+            cache.keep(.value(index, type: ObjectIdentifier(Int.self)), for: key, owner: "o", cost: 10, readAt: cache.generation(of: "o"))
         }
         var kept = 0
         for index in 0..<10 {
@@ -122,12 +122,17 @@ struct ReadCacheTests {
         }
         #expect(kept >= 1 && kept <= 3, "at most the capacity is kept, got \(kept)")
         let big = RecordCache.Key(module: "m", collection: "c", id: "big")
-        cache.keep(.absent, for: big, owner: "o", cost: 1 << 19, readAt: cache.generation)
+        cache.keep(.absent, for: big, owner: "o", cost: 1 << 19, readAt: cache.generation(of: "o"))
         #expect(cache.entry(for: big, owner: "o") == nil, "a record larger than a sixteenth of the cache is not kept")
-        let stale = cache.generation
-        cache.forget(module: "m", owner: "o", collection: "c", id: "0")
+        let stale = cache.generation(of: "o")
+        let other = cache.generation(of: "other-owner-\(RecordCache.stripeCount)")
+        cache.forget([.record(module: "m", collection: "c", owner: "o", id: "0")])
         cache.keep(.absent, for: RecordCache.Key(module: "m", collection: "c", id: "1"), owner: "o", cost: 1, readAt: stale)
         #expect(cache.entry(for: RecordCache.Key(module: "m", collection: "c", id: "1"), owner: "o") == nil, "read before a write: not kept")
+        if RecordCache.stripe(of: "other-owner-\(RecordCache.stripeCount)") != RecordCache.stripe(of: "o") {
+            cache.keep(.absent, for: big, owner: "other-owner-\(RecordCache.stripeCount)", cost: 1, readAt: other)
+            #expect(cache.entry(for: big, owner: "other-owner-\(RecordCache.stripeCount)") != nil, "another owner's read is kept")
+        }
     }
 
     @Test func aSecondHostCannotServeTheSameDatabase() async throws {

@@ -195,6 +195,99 @@ def test_eight_sign_ups_with_one_email_across_two_hosts_make_one_account(cluster
     assert account_count(cluster) == 1
 
 
+def eventually(condition, within=10.0):
+    """Whether `condition()` holds within `within` seconds (the benchmark, not this, measures the
+    change feed's delay)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
+
+
+def direct(cluster, index, session_cookie):
+    """A client of one host, bypassing nginx, holding only the session cookie (not the visitor's
+    read-your-writes mark): what it sees is what that host's caches say."""
+    opener = urllib.request.build_opener(NoRedirect)
+    base = f"http://127.0.0.1:{cluster['ports'][index]}"
+
+    def get(path):
+        try:
+            response = opener.open(urllib.request.Request(base + path, headers={"Cookie": session_cookie}), timeout=20)
+        except urllib.error.HTTPError as error:
+            response = error
+        return response.status, response.read().decode()
+
+    return get
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def test_each_hosts_caches_follow_the_others_writes_and_a_visitor_always_sees_their_own(cluster):
+    visitor = Visitor(cluster["base"])
+    jar = http.cookiejar.CookieJar()
+    visitor.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    visitor.request("/signup")
+    status, url, _ = visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
+    assert status == 200 and url.endswith("/profile")
+    session = next(f"{cookie.name}={cookie.value}" for cookie in jar if cookie.name == "atrium_session")
+    on = [direct(cluster, 0, session), direct(cluster, 1, session)]
+    for host in on:
+        status, body = host("/profile/details")
+        assert status == 200 and "Lovelace" in body  # each host has now read (and cached) the profile
+
+    # A POST and the GET it redirects to land on different hosts (round robin): the visitor's own
+    # change shows every time.
+    for index in range(10):
+        visitor.request("/profile/details/edit")
+        status, url, body = visitor.request(
+            "/profile/details/edit", {"givenName": "Ada", "familyName": f"King {index}", "nickname": "", "picture": ""})
+        assert status == 200 and f"King {index}" in body, (index, url, visitor.hosts[-2:])
+    assert served_by(visitor, cluster["ports"]) == set(cluster["ports"])
+
+    # Both hosts' caches (read without the visitor's mark) follow: the last change shows on each.
+    for host in on:
+        assert eventually(lambda: "King 9" in host("/profile/details")[1])
+
+    # Eight pantry adds at once, split across both hosts, are all kept.
+    _, _, page = visitor.request("/cookbook")
+    adds = sorted(set(re.findall(r'action="(/cookbook/pantry/[^"/]+/add)"', page)))[:8]
+    assert len(adds) == 8, page[:500]
+    token = visitor.csrf
+
+    def add(path):
+        request = urllib.request.Request(
+            cluster["base"] + path, data=urllib.parse.urlencode({"_csrf": token}).encode(), headers={"Cookie": session})
+        try:
+            response = urllib.request.build_opener(NoRedirect).open(request, timeout=20)
+        except urllib.error.HTTPError as error:
+            response = error
+        return response.status, response.headers.get("X-Served-By")
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(add, adds))
+    assert [status for status, _ in results] == [303] * 8, results
+    assert len({host for _, host in results}) == 2, "the adds were split across both hosts"
+    for host in on:
+        assert eventually(lambda: all(path.replace("/add", "/remove") in host("/cookbook")[1] for path in adds)), "all eight kept"
+
+    # Signing out on one host ends the session on the other, which had it cached.
+    status, _ = on[1]("/profile")
+    assert status == 200
+    sign_out = urllib.request.Request(
+        f"http://127.0.0.1:{cluster['ports'][0]}/logout", data=urllib.parse.urlencode({"_csrf": token}).encode(), headers={"Cookie": session})
+    try:
+        response = urllib.request.build_opener(NoRedirect).open(sign_out, timeout=20)
+    except urllib.error.HTTPError as error:
+        response = error
+    assert response.status == 303
+    assert eventually(lambda: on[1]("/profile")[0] == 303), "signed out on the other host too"
+
+
 def postgres_processes():
     """The throwaway server's processes: its postmaster (from postmaster.pid) and its children."""
     folder = os.environ.get("ATRIUM_TEST_POSTGRES_DIR", "")

@@ -98,6 +98,10 @@ public struct MobilityModule: AtriumModule {
             feedURL: isSandbox ? services.localURL(SandboxFeed.path + "gbfs.json") : configuration.feed, http: services.http,
             language: configuration.language, timeout: .seconds(configuration.timeoutSeconds), clock: services.clock, logger: registrar.logger,
             isSandbox: isSandbox, minimumRefresh: .seconds(configuration.minimumRefreshSeconds), otherHosts: configuration.feedHosts)
+        if isSandbox {
+            // A ride taken or ended on any host changes what the sandbox feed says: the next page reads it again.
+            registrar.watchChanges(in: SandboxLocks.collection) { _ in feed.forget() }
+        }
         let stored = StoredRides(records: registrar.sharedRecords)
         let rental = VehicleRental(fleet: feed, rides: stored, locks: SandboxLocks(records: registrar.sharedRecords, clock: services.clock)) {
             services.clock.now

@@ -14,4 +14,15 @@ public struct BootedModule: Sendable {
     /// Route names the module's configuration chose (checked at boot), which its views may link to.
     public let configuredLinks: Set<RouteName>
     let sharedRecords: DeferredRecordStore
+    /// What the module watches on the change feed, by collection.
+    var watches: [ModuleWatching.Watch] = []
+    let watching = ModuleWatching()
+
+    /// Gives the module its storage: its shared records, the collections not cached where several
+    /// hosts write (those it lets expire: counts and pending flows), and its watches.
+    func connect(to storage: any HostStorage) {
+        sharedRecords.connect(to: storage.records(module: manifest.id, owner: .shared))
+        storage.changes.records.neverCache(module: manifest.id, collections: expirations.keys)
+        watching.start(watches, module: manifest.id, on: storage.changes)
+    }
 }

@@ -158,7 +158,8 @@ public struct HostPlan: Sendable {
                     signInMerges: registrar.signInMerges,
                     expirations: registrar.expirations,
                     configuredLinks: Set(references[manifest.id]?.references.map(\.name) ?? []),
-                    sharedRecords: sharedRecords
+                    sharedRecords: sharedRecords,
+                    watches: registrar.watches
                 )
             )
         }

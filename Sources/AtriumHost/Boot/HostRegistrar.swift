@@ -24,6 +24,7 @@ public final class HostRegistrar: ModuleRegistrar {
     private(set) var shutdownHandlers: [@Sendable () async -> Void] = []
     private(set) var signInMerges: [String: SignInMerge] = [:]
     private(set) var expirations: [String: Duration] = [:]
+    private(set) var watches: [ModuleWatching.Watch] = []
     /// Problems found while registering (bad patterns, a route served twice).
     private(set) var problems: [String] = []
 
@@ -131,6 +132,10 @@ public final class HostRegistrar: ModuleRegistrar {
 
     public func expireRecords(in collection: String, unchangedFor: Duration) {
         expirations[collection] = unchangedFor
+    }
+
+    public func watchChanges(in collection: String, _ handler: @escaping @Sendable (RecordChange) -> Void) {
+        watches.append(ModuleWatching.Watch(collection: collection, handler: handler))
     }
 
     public func asset(named name: String, contents: [UInt8], contentType: String) {

@@ -4,10 +4,12 @@ import Logging
 import NIOCore
 import PostgresNIO
 
-/// Sessions and remembered visitors on the PostgreSQL server, so every host finds every session.
+/// Sessions and remembered visitors on the PostgreSQL server, so every host finds every session;
+/// every change a host may have cached is announced to every host (``PostgresChangeAnnouncer``).
 struct PostgresSessionTable: SessionTable {
     let client: PostgresClient
     let watchdog: StorageWatchdog
+    let announcer: PostgresChangeAnnouncer
     let logger: Logger
 
     func insert(_ record: SessionRecord, hash: String, createdAt: Double) async throws {
@@ -39,7 +41,11 @@ struct PostgresSessionTable: SessionTable {
     }
 
     func slide(hash: String, to expiresAt: Double) async throws {
-        try await run("UPDATE sessions SET expires_at = \(expiresAt) WHERE token_hash = \(hash) AND replaced_at IS NULL")
+        let logger = logger
+        try await announcer.write(announcing: [.session(hash: hash)]) { connection in
+            try await connection.query(
+                "UPDATE sessions SET expires_at = \(expiresAt) WHERE token_hash = \(hash) AND replaced_at IS NULL", logger: logger)
+        }
     }
 
     func replace(
@@ -52,26 +58,24 @@ struct PostgresSessionTable: SessionTable {
         newHash: String
     ) async throws -> SessionRecord {
         let logger = logger
-        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
-            try await connection.inTransaction(logger: logger) { connection in
-                var record = record
-                record.previousCSRFToken = previous
-                let now = date.timeIntervalSince1970
-                if let hash {
-                    let rows = try await connection.query(
-                        """
-                        UPDATE sessions SET replaced_at = \(now), expires_at = LEAST(expires_at, \(graceEnd))
-                        WHERE token_hash = \(hash) RETURNING csrf_token
-                        """, logger: logger)
-                    for try await csrfToken in rows.decode(String.self) { record.previousCSRFToken = csrfToken }
-                }
-                if let carryOver {
-                    try await Self.carry(carryOver, on: connection, at: now, logger: logger)
-                    try await connection.query("DELETE FROM visitors WHERE visitor_id = \(carryOver.visitorID)", logger: logger)
-                }
-                try await connection.query(Self.insertion(record, hash: newHash, createdAt: now), logger: logger)
-                return record
+        return try await announcer.transaction(announcing: StorageChange.replacing(hash: hash, carryOver: carryOver)) { connection in
+            var record = record
+            record.previousCSRFToken = previous
+            let now = date.timeIntervalSince1970
+            if let hash {
+                let rows = try await connection.query(
+                    """
+                    UPDATE sessions SET replaced_at = \(now), expires_at = LEAST(expires_at, \(graceEnd))
+                    WHERE token_hash = \(hash) RETURNING csrf_token
+                    """, logger: logger)
+                for try await csrfToken in rows.decode(String.self) { record.previousCSRFToken = csrfToken }
             }
+            if let carryOver {
+                try await Self.carry(carryOver, on: connection, at: now, logger: logger)
+                try await connection.query("DELETE FROM visitors WHERE visitor_id = \(carryOver.visitorID)", logger: logger)
+            }
+            try await connection.query(Self.insertion(record, hash: newHash, createdAt: now), logger: logger)
+            return record
         }
     }
 
@@ -113,56 +117,57 @@ struct PostgresSessionTable: SessionTable {
     }
 
     func delete(hash: String) async throws {
-        try await run("DELETE FROM sessions WHERE token_hash = \(hash)")
+        let logger = logger
+        try await announcer.write(announcing: [.session(hash: hash)]) { connection in
+            try await connection.query("DELETE FROM sessions WHERE token_hash = \(hash)", logger: logger)
+        }
     }
 
     func purgeExpired(at current: Double) async throws -> Int {
         let logger = logger
-        return try await client.withConnection { connection in
-            try await connection.inTransaction(logger: logger) { connection in
-                let sessions = try await connection.count("DELETE FROM sessions WHERE expires_at <= \(current) RETURNING 1", logger: logger)
-                try await connection.query(
-                    """
-                    DELETE FROM records WHERE owner IN (SELECT 'visitor:' || visitor_id FROM visitors WHERE expires_at <= \(current))
-                    """, logger: logger)
-                let visitors = try await connection.count("DELETE FROM visitors WHERE expires_at <= \(current) RETURNING 1", logger: logger)
-                return sessions + visitors
-            }
+        return try await announcer.transaction(announcing: []) { connection in
+            let sessions = try await connection.count("DELETE FROM sessions WHERE expires_at <= \(current) RETURNING 1", logger: logger)
+            try await connection.query(
+                """
+                DELETE FROM records WHERE owner IN (SELECT 'visitor:' || visitor_id FROM visitors WHERE expires_at <= \(current))
+                """, logger: logger)
+            let visitors = try await connection.count("DELETE FROM visitors WHERE expires_at <= \(current) RETURNING 1", logger: logger)
+            if sessions + visitors > 0 { PostgresChangeAnnouncer.alsoAnnounce([.everything]) }
+            return sessions + visitors
         }
     }
 
     func keepVisitor(_ visitorID: String, until expiresAt: Double, atMost budget: Int) async throws -> [String] {
         let logger = logger
-        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
-            try await connection.inTransaction(logger: logger) { connection in
-                // xmax = 0: the row was inserted, not updated. Only a new visitor can pass the budget.
-                let inserted = try await connection.query(
-                    """
-                    INSERT INTO visitors (visitor_id, expires_at) VALUES (\(visitorID), \(expiresAt))
-                    ON CONFLICT (visitor_id) DO UPDATE SET expires_at = excluded.expires_at RETURNING (xmax = 0)
-                    """, logger: logger)
-                var isNew = false
-                for try await flag in inserted.decode(Bool.self) { isNew = flag }
-                guard isNew else { return [] }
-                var over = -budget
-                for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM visitors", logger: logger).decode(Int.self) {
-                    over += count
-                }
-                guard over > 0 else { return [] }
-                let rows = try await connection.query(
-                    """
-                    DELETE FROM visitors WHERE visitor_id IN (
-                        SELECT visitor_id FROM visitors WHERE visitor_id <> \(visitorID) ORDER BY expires_at LIMIT \(over) FOR UPDATE SKIP LOCKED)
-                    RETURNING visitor_id
-                    """, logger: logger)
-                var forgotten: [String] = []
-                for try await id in rows.decode(String.self) { forgotten.append(id) }
-                if !forgotten.isEmpty {
-                    let owners = forgotten.map { RecordOwner.visitor($0).key }
-                    try await connection.query("DELETE FROM records WHERE owner = ANY(\(owners))", logger: logger)
-                }
-                return forgotten
+        return try await announcer.transaction(announcing: []) { connection in
+            // xmax = 0: the row was inserted, not updated. Only a new visitor can pass the budget.
+            let inserted = try await connection.query(
+                """
+                INSERT INTO visitors (visitor_id, expires_at) VALUES (\(visitorID), \(expiresAt))
+                ON CONFLICT (visitor_id) DO UPDATE SET expires_at = excluded.expires_at RETURNING (xmax = 0)
+                """, logger: logger)
+            var isNew = false
+            for try await flag in inserted.decode(Bool.self) { isNew = flag }
+            guard isNew else { return [] }
+            var over = -budget
+            for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM visitors", logger: logger).decode(Int.self) {
+                over += count
             }
+            guard over > 0 else { return [] }
+            let rows = try await connection.query(
+                """
+                DELETE FROM visitors WHERE visitor_id IN (
+                    SELECT visitor_id FROM visitors WHERE visitor_id <> \(visitorID) ORDER BY expires_at LIMIT \(over) FOR UPDATE SKIP LOCKED)
+                RETURNING visitor_id
+                """, logger: logger)
+            var forgotten: [String] = []
+            for try await id in rows.decode(String.self) { forgotten.append(id) }
+            if !forgotten.isEmpty {
+                let owners = forgotten.map { RecordOwner.visitor($0).key }
+                try await connection.query("DELETE FROM records WHERE owner = ANY(\(owners))", logger: logger)
+                PostgresChangeAnnouncer.alsoAnnounce([.owners(owners)])
+            }
+            return forgotten
         }
     }
 

@@ -2,9 +2,11 @@
 import Foundation
 import GRDB
 
-/// Sessions and remembered visitors in the SQLite file.
+/// Sessions and remembered visitors in the SQLite file; each change is announced on the change
+/// feed once it commits.
 struct SQLiteSessionTable: SessionTable {
     let database: SQLiteDatabase
+    let feed: ChangeFeed
 
     func insert(_ record: SessionRecord, hash: String, createdAt: Double) async throws {
         try await database.write { db in try Self.insert(record, hash: hash, createdAt: createdAt, in: db) }
@@ -45,6 +47,7 @@ struct SQLiteSessionTable: SessionTable {
     }
 
     func slide(hash: String, to expiresAt: Double) async throws {
+        defer { feed.committed([.session(hash: hash)]) }
         try await database.write { db in
             try db.execute(sql: "UPDATE sessions SET expiresAt = ? WHERE tokenHash = ? AND replacedAt IS NULL", arguments: [expiresAt, hash])
         }
@@ -59,7 +62,8 @@ struct SQLiteSessionTable: SessionTable {
         with record: SessionRecord,
         newHash: String
     ) async throws -> SessionRecord {
-        try await database.write { db in
+        defer { feed.committed(StorageChange.replacing(hash: hash, carryOver: carryOver)) }
+        return try await database.write { db in
             var previousCSRFToken = previous
             if let hash {
                 previousCSRFToken = try String.fetchOne(db, sql: "SELECT csrfToken FROM sessions WHERE tokenHash = ?", arguments: [hash]) ?? previous
@@ -115,13 +119,14 @@ struct SQLiteSessionTable: SessionTable {
     }
 
     func delete(hash: String) async throws {
+        defer { feed.committed([.session(hash: hash)]) }
         try await database.write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE tokenHash = ?", arguments: [hash])
         }
     }
 
     func purgeExpired(at current: Double) async throws -> Int {
-        try await database.write { db in
+        let purged = try await database.write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE expiresAt <= ?", arguments: [current])
             let sessions = db.changesCount
             try db.execute(
@@ -129,10 +134,12 @@ struct SQLiteSessionTable: SessionTable {
             try db.execute(sql: "DELETE FROM visitors WHERE expiresAt <= ?", arguments: [current])
             return sessions + db.changesCount
         }
+        if purged > 0 { feed.committed([.everything]) }
+        return purged
     }
 
     func keepVisitor(_ visitorID: String, until expiresAt: Double, atMost budget: Int) async throws -> [String] {
-        try await database.write { db in
+        let forgotten = try await database.write { db -> [String] in
             let isNew = try Bool.fetchOne(db, sql: "SELECT 1 FROM visitors WHERE visitorID = ?", arguments: [visitorID]) == nil
             try db.execute(
                 sql: "INSERT INTO visitors (visitorID, expiresAt) VALUES (?, ?) ON CONFLICT (visitorID) DO UPDATE SET expiresAt = excluded.expiresAt",
@@ -149,6 +156,8 @@ struct SQLiteSessionTable: SessionTable {
             }
             return forgotten
         }
+        if !forgotten.isEmpty { feed.committed([.owners(forgotten.map { RecordOwner.visitor($0).key })]) }
+        return forgotten
     }
 
     func sessionRowCount() async throws -> Int {

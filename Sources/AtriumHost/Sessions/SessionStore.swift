@@ -13,9 +13,8 @@ public struct SessionStore: Sendable {
     }
 
     let table: any SessionTable
-    /// nil when several hosts share the database (nothing read can be kept then).
+    /// Sessions as last read; the tables' writes make it forget through the change feed.
     let cache: SessionCache?
-    let records: RecordCache?
     /// Signs anonymous visitors' cookies, which need no row.
     let pass: VisitorPass
     /// How long an anonymous visitor is remembered after their last use (and their records kept);
@@ -47,7 +46,6 @@ public struct SessionStore: Sendable {
     ) throws(HostKey.Unavailable) {
         self.table = storage.sessionTable
         self.cache = storage.sessionCache
-        self.records = storage.recordCache
         self.pass = try VisitorPass(hostKey: hostKey)
         self.lifetime = lifetime
         self.signInMerges = signInMerges
@@ -130,7 +128,6 @@ public struct SessionStore: Sendable {
             return Found(record: record, isExtended: false)
         }
         record.expiresAt = slid
-        defer { cache?.forget([hash]) }
         try await table.slide(hash: hash, to: slid)
         return Found(record: record, isExtended: true)
     }
@@ -144,10 +141,6 @@ public struct SessionStore: Sendable {
     ) {
         let lifetime = lifetime ?? self.lifetime
         let date = now()
-        defer {
-            if let token { cache?.forget([Self.hash(token)]) }
-            if let userID { records?.forget(owners: [RecordOwner.visitor(visitorID).key, RecordOwner.user(userID).key]) }
-        }
         let carryOver = userID.map {
             SignInCarryOver(
                 merges: signInMerges, visitor: RecordOwner.visitor(visitorID).key, user: RecordOwner.user($0).key, visitorID: visitorID)
@@ -161,20 +154,14 @@ public struct SessionStore: Sendable {
     }
 
     public func revoke(token: String) async throws {
-        let hash = Self.hash(token)
-        defer { cache?.forget([hash]) }
-        try await table.delete(hash: hash)
+        try await table.delete(hash: Self.hash(token))
     }
 
     /// Deletes expired sessions, and anonymous visitors not seen for their lifetime with what they
     /// saved; returns how many sessions and visitors.
     @discardableResult
     public func purgeExpired() async throws -> Int {
-        defer {
-            cache?.forgetAll()
-            records?.forgetAll()
-        }
-        return try await table.purgeExpired(at: now().timeIntervalSince1970)
+        try await table.purgeExpired(at: now().timeIntervalSince1970)
     }
 
     /// Remembers an anonymous visitor who saved something, for the lifetime from now: the periodic
@@ -182,8 +169,7 @@ public struct SessionStore: Sendable {
     /// `visitorLimits.maxVisitors`, the visitors not seen for longest are forgotten at once, with
     /// what they saved.
     public func keepVisitor(_ visitorID: String) async throws {
-        let forgotten = try await table.keepVisitor(
+        _ = try await table.keepVisitor(
             visitorID, until: now().timeIntervalSince1970 + Double(lifetime.components.seconds), atMost: visitorLimits.maxVisitors)
-        if !forgotten.isEmpty { records?.forget(owners: forgotten.map { RecordOwner.visitor($0).key }) }
     }
 }

@@ -24,8 +24,9 @@ public protocol HostStorage: AnyObject, Sendable {
     func claimForServing() throws
     func close() throws
     var sessionTable: any SessionTable { get }
-    /// What this process last read, kept only where it is the database's only writer; nil where
-    /// several hosts write it.
+    /// How this host learns what changed: its own writes and (on PostgreSQL) every other host's.
+    var changes: ChangeFeed { get }
+    /// What this process last read, kept true by ``changes``.
     var recordCache: RecordCache? { get }
     var sessionCache: SessionCache? { get }
 }

@@ -2,12 +2,13 @@ import Logging
 import PostgresNIO
 
 /// The transaction the current task holds (``PostgresRecordStore/transaction(_:)``): its operations
-/// run on its connection.
+/// run on its connection, and what they change is announced once it commits.
 final class PostgresTransaction: Sendable {
     @TaskLocal static var current: PostgresTransaction?
 
     let client: ObjectIdentifier
     let connection: PostgresConnection
+    let pending = PendingChanges()
 
     init(client: PostgresClient, connection: PostgresConnection) {
         self.client = ObjectIdentifier(client)

@@ -35,7 +35,16 @@ enum PostgresHostSchema {
                     module text NOT NULL, id text NOT NULL, applied_at double precision NOT NULL, PRIMARY KEY (module, id))
                 """,
             ]
-        )
+        ),
+        (
+            // The change feed's position: one row every announcing transaction advances just before it
+            // commits, so positions follow commit order without gaps (see ``ChangeFeed``).
+            "2-change-feed",
+            [
+                "CREATE TABLE atrium_feed (id integer PRIMARY KEY CHECK (id = 1), position bigint NOT NULL)",
+                "INSERT INTO atrium_feed (id, position) VALUES (1, 0)",
+            ]
+        ),
     ]
 
     /// Applies the steps this database lacks. The caller holds the migration lock.

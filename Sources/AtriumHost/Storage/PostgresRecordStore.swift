@@ -5,11 +5,14 @@ import Logging
 import NIOCore
 import PostgresNIO
 
-/// Records of one module and one owner in PostgreSQL's `records` table, as JSON. Reads go to the
-/// server every time: another host may have written since.
+/// Records of one module and one owner in PostgreSQL's `records` table, as JSON, read through the
+/// storage's ``RecordCache`` like SQLite's (outside transactions, and for collections hosts cache):
+/// every host's writes announce themselves (``PostgresChangeAnnouncer``) and reach every host's
+/// cache through the change feed.
 struct PostgresRecordStore: RecordStore {
     let client: PostgresClient
     let watchdog: StorageWatchdog
+    let announcer: PostgresChangeAnnouncer
     let logger: Logger
     let module: String
     let owner: String
@@ -20,32 +23,77 @@ struct PostgresRecordStore: RecordStore {
     /// The primary key of an id: its SHA-256 (see ``PostgresHostSchema``).
     static func key(_ id: String) -> ByteBuffer { ByteBuffer(bytes: SHA256.hash(data: Array(id.utf8))) }
 
+    var cache: RecordCache { announcer.feed.records }
+
+    /// Whether reads of `collection` may be served from the cache: outside a transaction (whose
+    /// writes are not yet everyone's) and for collections hosts cache.
+    private func readsCache(_ collection: String) -> Bool {
+        PostgresTransaction.current == nil && cache.caches(module: module, collection: collection)
+    }
+
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
         RecordReadLog.note(module: module, collection: collection, owner: owner, id: id)
-        let (statement, logger, watchdog) = (
-            PostgresRecordByKey(module: module, owner: owner, collection: collection, key: Self.key(id)), logger, watchdog
-        )
-        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
-            for try await json in try await connection.execute(statement, logger: logger) { return try JSONDecoder().decode(type, from: json) }
+        guard readsCache(collection) else { return try await storedJSON(id: id, in: collection).map { try JSONDecoder().decode(type, from: $0) } }
+        let key = RecordCache.Key(module: module, collection: collection, id: id)
+        switch cache.entry(for: key, owner: owner) {
+        case .absent: return nil
+        case .value(let value, let stored) where stored == ObjectIdentifier(Record.self): return value as? Record
+        default: break
+        }
+        let generation = cache.generation(of: owner)
+        guard let json = try await storedJSON(id: id, in: collection) else {
+            cache.keep(.absent, for: key, owner: owner, cost: 64, readAt: generation)
             return nil
         }
+        let record = try JSONDecoder().decode(type, from: json)
+        cache.keep(.value(record, type: ObjectIdentifier(Record.self)), for: key, owner: owner, cost: json.count + 64, readAt: generation)
+        return record
     }
 
     func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
         RecordReadLog.note(module: module, collection: collection, owner: owner, id: nil)
-        let (statement, logger, watchdog) = (PostgresRecordsOfCollection(module: module, owner: owner, collection: collection), logger, watchdog)
-        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
-            let decoder = JSONDecoder()
-            var records: [Record] = []
-            for try await json in try await connection.execute(statement, logger: logger) { records.append(try decoder.decode(type, from: json)) }
+        let decoder = JSONDecoder()
+        guard readsCache(collection) else { return try await storedJSON(in: collection).map { try decoder.decode(type, from: $0) } }
+        let key = RecordCache.Key(module: module, collection: collection, id: nil)
+        if case .value(let value, let stored) = cache.entry(for: key, owner: owner), stored == ObjectIdentifier([Record].self),
+            let records = value as? [Record]
+        {
             return records
         }
+        let generation = cache.generation(of: owner)
+        let rows = try await storedJSON(in: collection)
+        let records = try rows.map { try decoder.decode(type, from: $0) }
+        let cost = rows.reduce(64) { $0 + $1.count + 16 }
+        cache.keep(.value(records, type: ObjectIdentifier([Record].self)), for: key, owner: owner, cost: cost, readAt: generation)
+        return records
+    }
+
+    private func storedJSON(id: String, in collection: String) async throws -> Data? {
+        let (statement, logger) = (PostgresRecordByKey(module: module, owner: owner, collection: collection, key: Self.key(id)), logger)
+        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
+            for try await json in try await connection.execute(statement, logger: logger) { return json }
+            return nil
+        }
+    }
+
+    private func storedJSON(in collection: String) async throws -> [Data] {
+        let (statement, logger) = (PostgresRecordsOfCollection(module: module, owner: owner, collection: collection), logger)
+        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
+            var rows: [Data] = []
+            for try await json in try await connection.execute(statement, logger: logger) { rows.append(json) }
+            return rows
+        }
+    }
+
+    /// What a write to `id` of `collection` announces: nothing for collections no host caches.
+    private func changes(_ collection: String, _ id: String) -> [StorageChange] {
+        cache.caches(module: module, collection: collection) ? [.record(module: module, collection: collection, owner: owner, id: id)] : []
     }
 
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
         let (module, owner, quota, logger) = (module, owner, quota, logger)
-        try await client.withBoundedConnection(watchdog: watchdog) { connection in
+        try await announcer.write(announcing: changes(collection, id)) { connection in
             try await Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
             try await connection.query(
                 """
@@ -59,7 +107,7 @@ struct PostgresRecordStore: RecordStore {
     func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
         let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
         let (module, owner, quota, logger) = (module, owner, quota, logger)
-        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
+        return try await announcer.write(announcing: changes(collection, id)) { connection in
             try await Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
             return try await Self.insert(json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
         }
@@ -95,28 +143,19 @@ struct PostgresRecordStore: RecordStore {
     }
 
     func deleteRecord(id: String, in collection: String) async throws {
-        try await run("DELETE FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))")
-    }
-
-    /// Runs one statement that returns no rows.
-    private func run(_ query: PostgresQuery) async throws {
-        let logger = logger
-        try await client.withBoundedConnection(watchdog: watchdog) { connection in _ = try await connection.query(query, logger: logger) }
+        let (query, logger): (PostgresQuery, Logger) = (
+            "DELETE FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))", logger
+        )
+        try await announcer.write(announcing: changes(collection, id)) { connection in _ = try await connection.query(query, logger: logger) }
     }
 
     /// One transaction on one connection for everything `body` does through any of this storage's
     /// stores (see ``PostgresTransaction``); inside another, a savepoint of it (undone when `body`
     /// throws). The whole transaction has `storage.timeout` to finish.
+    /// What it wrote is announced once, as it commits; a transaction that rolls back announces
+    /// nothing.
     func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
-        let (client, logger) = (client, logger)
-        if let current = PostgresTransaction.current, current.client == ObjectIdentifier(client) {
-            return try await current.connection.inTransaction(logger: logger) { _ in try await body() }
-        }
-        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
-            try await connection.inTransaction(logger: logger) { connection in
-                try await PostgresTransaction.$current.withValue(PostgresTransaction(client: client, connection: connection)) { try await body() }
-            }
-        }
+        try await announcer.transaction(announcing: []) { _ in try await body() }
     }
 
     /// Raised inside the transaction when another host inserted the record this change meant to
@@ -134,39 +173,37 @@ struct PostgresRecordStore: RecordStore {
         let (module, owner, quota, logger) = (module, owner, quota, logger)
         while true {
             do {
-                return try await client.withBoundedConnection(watchdog: watchdog) { connection in
-                    try await connection.inTransaction(logger: logger) { connection in
-                        let rows = try await connection.query(
-                            """
-                            SELECT json FROM records
-                            WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id)) FOR UPDATE
-                            """, logger: logger)
-                        var stored: Data?
-                        for try await json in rows.decode(Data.self) { stored = json }
-                        var record = try stored.map { try JSONDecoder().decode(type, from: $0) }
-                        let result = try change(&record)
-                        if let record {
-                            let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
-                            try await Self.check(
-                                quota, adding: json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
-                            if stored != nil {
-                                try await connection.query(
-                                    """
-                                    UPDATE records SET json = \(json), updated_at = \(Date().timeIntervalSince1970)
-                                    WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))
-                                    """, logger: logger)
-                            } else if try await !Self.insert(
-                                json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
-                            {
-                                throw InsertedMeanwhile()
-                            }
-                        } else if stored != nil {
+                return try await announcer.transaction(announcing: changes(collection, id)) { connection in
+                    let rows = try await connection.query(
+                        """
+                        SELECT json FROM records
+                        WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id)) FOR UPDATE
+                        """, logger: logger)
+                    var stored: Data?
+                    for try await json in rows.decode(Data.self) { stored = json }
+                    var record = try stored.map { try JSONDecoder().decode(type, from: $0) }
+                    let result = try change(&record)
+                    if let record {
+                        let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
+                        try await Self.check(
+                            quota, adding: json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
+                        if stored != nil {
                             try await connection.query(
-                                "DELETE FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))",
-                                logger: logger)
+                                """
+                                UPDATE records SET json = \(json), updated_at = \(Date().timeIntervalSince1970)
+                                WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))
+                                """, logger: logger)
+                        } else if try await !Self.insert(
+                            json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
+                        {
+                            throw InsertedMeanwhile()
                         }
-                        return result
+                    } else if stored != nil {
+                        try await connection.query(
+                            "DELETE FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))",
+                            logger: logger)
                     }
+                    return result
                 }
             } catch is InsertedMeanwhile {
                 continue

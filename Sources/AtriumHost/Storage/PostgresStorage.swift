@@ -7,7 +7,8 @@ import PostgresNIO
 /// Every module's records and the sessions on a PostgreSQL server, shared by several hosts behind
 /// one load balancer. The database keeps what must hold across hosts: unique keys, row locks for
 /// read-and-change, and an advisory lock so each migration runs once when hosts start together.
-/// Nothing read is cached in the process: another host may have changed it since.
+/// What a host reads it caches as a SQLite host does; every host's writes reach every host's
+/// caches through the change feed (``ChangeFeed``, ``PostgresChangeListener``).
 @_spi(AtriumHost)
 public final class PostgresStorage: HostStorage {
     let client: PostgresClient
@@ -16,9 +17,12 @@ public final class PostgresStorage: HostStorage {
     /// Fails operations the server does not answer in time.
     let watchdog: StorageWatchdog
     private let running: Task<Void, Never>
+    private let listening: Task<Void, Never>
+    public let changes: ChangeFeed
+    let announcer: PostgresChangeAnnouncer
     public let sessionTable: any SessionTable
-    public var recordCache: RecordCache? { nil }
-    public var sessionCache: SessionCache? { nil }
+    public var recordCache: RecordCache? { changes.records }
+    public var sessionCache: SessionCache? { changes.sessions }
     public var location: String { address.description }
 
     /// How long connecting and logging in may take before the server counts as unreachable.
@@ -35,10 +39,19 @@ public final class PostgresStorage: HostStorage {
         self.client = client
         self.address = address
         self.logger = logger
-        let watchdog = StorageWatchdog(deadline: timeout, health: StorageHealth(logger: logger))
+        let changes = ChangeFeed(records: RecordCache(), sessions: SessionCache(), isShared: true)
+        self.changes = changes
+        let watchdog = StorageWatchdog(deadline: timeout, health: StorageHealth(logger: logger, onDown: { changes.doubt() }))
         self.watchdog = watchdog
-        sessionTable = PostgresSessionTable(client: client, watchdog: watchdog, logger: logger)
+        let channel = PostgresChangeAnnouncer.channel(schema: address.schema)
+        let announcer = PostgresChangeAnnouncer(client: client, watchdog: watchdog, feed: changes, channel: channel, logger: logger)
+        self.announcer = announcer
+        sessionTable = PostgresSessionTable(client: client, watchdog: watchdog, announcer: announcer, logger: logger)
         running = Task { await client.run() }
+        var listenerConfiguration = try Self.connectionConfiguration(address)
+        listenerConfiguration.options.additionalStartupParameters.append(("application_name", "atrium change listener \(changes.origin)"))
+        let listener = PostgresChangeListener(configuration: listenerConfiguration, channel: channel, feed: changes, logger: logger)
+        listening = Task { await listener.run() }
     }
 
     /// Logs in (saying clearly when the server cannot be reached or refuses), brings the host's
@@ -74,11 +87,7 @@ public final class PostgresStorage: HostStorage {
         logger: Logger,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Void
     ) async throws {
-        var configuration = PostgresConnection.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
-            tls: try connectionTLS(address.tls))
-        configuration.options.connectTimeout = .seconds(Int64(connectSeconds))
-        let settings = configuration
+        let settings = try connectionConfiguration(address)
         let connection: PostgresConnection
         do {
             connection = try await withThrowingTaskGroup(of: PostgresConnection?.self) { group in
@@ -128,6 +137,16 @@ public final class PostgresStorage: HostStorage {
         return result
     }
 
+    /// How to open one connection of its own to `address` (schema included).
+    static func connectionConfiguration(_ address: PostgresAddress) throws -> PostgresConnection.Configuration {
+        var configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
+            tls: try connectionTLS(address.tls))
+        configuration.options.connectTimeout = .seconds(Int64(connectSeconds))
+        if let schema = address.schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
+        return configuration
+    }
+
     private static func clientTLS(_ mode: PostgresAddress.TLSMode) throws -> PostgresClient.Configuration.TLS {
         switch mode {
         case .disable: .disable
@@ -145,14 +164,14 @@ public final class PostgresStorage: HostStorage {
     }
 
     public func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore {
-        PostgresRecordStore(client: client, watchdog: watchdog, logger: logger, module: module, owner: owner.key, quota: quota)
+        PostgresRecordStore(client: client, watchdog: watchdog, announcer: announcer, logger: logger, module: module, owner: owner.key, quota: quota)
     }
 
     /// Runs the module's migrations that have not yet succeeded, under the migration lock, each in
     /// its own transaction with the mark that it ran.
     public func migrate(module: String, migrations: [StorageMigration]) async throws {
         guard !migrations.isEmpty else { return }
-        let (logger, address) = (logger, address)
+        let (logger, address, changes) = (logger, address, changes)
         try await client.withConnection { connection in
             try await Self.withMigrationLock(on: connection, for: address, logger: logger) {
                 for migration in migrations {
@@ -164,7 +183,12 @@ public final class PostgresStorage: HostStorage {
                         try await connection.query(
                             "INSERT INTO module_migrations (module, id, applied_at) VALUES (\(module), \(migration.id), \(Date().timeIntervalSince1970))",
                             logger: logger)
+                        // Every host forgets what it read of the module's records.
+                        _ = try await PostgresChangeAnnouncer.announce(
+                            [.everything], from: changes.origin, to: PostgresChangeAnnouncer.channel(schema: address.schema), on: connection,
+                            logger: logger)
                     }
+                    changes.committed([.everything])
                 }
             }
         }
@@ -172,7 +196,9 @@ public final class PostgresStorage: HostStorage {
 
     public func deleteRecords(module: String, collection: String, changedBefore date: Double) async throws -> Int {
         let logger = logger
-        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
+        // Records no host caches need no announcement; others tell every host to forget.
+        let announced: [StorageChange] = changes.records.caches(module: module, collection: collection) ? [.everything] : []
+        return try await announcer.write(announcing: announced) { connection in
             try await connection.count(
                 "DELETE FROM records WHERE module = \(module) AND collection = \(collection) AND updated_at < \(date) RETURNING 1", logger: logger)
         }
@@ -189,8 +215,9 @@ public final class PostgresStorage: HostStorage {
     /// Several hosts share the server: there is nothing to claim.
     public func claimForServing() throws {}
 
-    /// Closes the pool's connections.
+    /// Closes the pool's connections and the listening one.
     public func close() throws {
+        listening.cancel()
         running.cancel()
         watchdog.stop()
     }

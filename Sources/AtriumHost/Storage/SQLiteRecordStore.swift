@@ -3,10 +3,12 @@ import Foundation
 import GRDB
 
 /// Records of one module and one owner in the `records` table, as JSON, read through the storage's
-/// ``RecordCache`` (except inside a transaction, whose writes are not yet everyone's).
+/// ``RecordCache`` (except inside a transaction, whose writes are not yet everyone's). Each write
+/// is announced on the ``ChangeFeed`` once it commits.
 struct SQLiteRecordStore: RecordStore {
     let database: SQLiteDatabase
-    let cache: RecordCache
+    let feed: ChangeFeed
+    var cache: RecordCache { feed.records }
     let module: String
     let owner: String
     /// An anonymous visitor's limits, checked in the transaction of each write that keeps something.
@@ -21,7 +23,7 @@ struct SQLiteRecordStore: RecordStore {
         case .value(let value, let stored) where stored == ObjectIdentifier(Record.self): return value as? Record
         default: break
         }
-        let generation = cache.generation
+        let generation = cache.generation(of: owner)
         guard let json = try await storedJSON(id: id, in: collection) else {
             cache.keep(.absent, for: key, owner: owner, cost: 64, readAt: generation)
             return nil
@@ -43,7 +45,7 @@ struct SQLiteRecordStore: RecordStore {
         {
             return records
         }
-        let generation = cache.generation
+        let generation = cache.generation(of: owner)
         let rows = try await storedJSON(in: collection)
         let decoder = JSONDecoder()
         let records = try rows.map { try decoder.decode(type, from: $0) }
@@ -73,7 +75,7 @@ struct SQLiteRecordStore: RecordStore {
 
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         let json = try JSONEncoder().encode(record)
-        defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
+        defer { announce(collection, id) }
         try await database.write { [module, owner, quota] db in
             try Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, in: db)
             try Self.upsert(json, module: module, owner: owner, collection: collection, id: id, in: db)
@@ -82,7 +84,7 @@ struct SQLiteRecordStore: RecordStore {
 
     func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
         let json = try JSONEncoder().encode(record)
-        defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
+        defer { announce(collection, id) }
         return try await database.write { [module, owner, quota] db in
             try Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, in: db)
             try db.execute(
@@ -97,7 +99,7 @@ struct SQLiteRecordStore: RecordStore {
     }
 
     func deleteRecord(id: String, in collection: String) async throws {
-        defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
+        defer { announce(collection, id) }
         try await database.write { [module, owner] db in
             try db.execute(
                 sql: "DELETE FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
@@ -112,7 +114,7 @@ struct SQLiteRecordStore: RecordStore {
         in collection: String,
         _ change: @escaping @Sendable (inout Record?) throws -> Result
     ) async throws -> Result {
-        defer { cache.forget(module: module, owner: owner, collection: collection, id: id) }
+        defer { announce(collection, id) }
         // GRDB runs every write of the pool one after another, each in its own transaction, so
         // the read and the write below cannot interleave with another writer.
         return try await database.write { [module, owner, quota] db in
@@ -137,13 +139,21 @@ struct SQLiteRecordStore: RecordStore {
         }
     }
 
-    /// The cache forgets everything once the transaction ends: a read by another request while it
-    /// was open saw what was committed before, and may have kept it.
+    /// What the transaction wrote is announced once it commits (a read by another request while it
+    /// was open saw what was committed before, and may have kept it: the announcement makes the cache
+    /// forget that); a transaction that rolls back announces nothing.
     func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
         if database.isInTransaction { return try await database.transaction(body) }
-        // What the transaction wrote (or undid) is not in the cache: forget it all at the end.
-        defer { cache.forgetAll() }
-        return try await database.transaction(body)
+        let pending = PendingChanges()
+        let result = try await PendingChanges.$current.withValue(pending) { try await database.transaction(body) }
+        feed.committed(pending.changes)
+        return result
+    }
+
+    /// Announces a write to `id` (after it ran, failed or not: a change that did not happen only
+    /// makes the cache read again).
+    private func announce(_ collection: String, _ id: String) {
+        PendingChanges.announce([.record(module: module, collection: collection, owner: owner, id: id)], to: feed)
     }
 
     /// Throws when the owner's other records and this one would pass `quota`.

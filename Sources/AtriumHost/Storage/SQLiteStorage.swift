@@ -9,11 +9,12 @@ import Synchronization
 public final class SQLiteStorage: HostStorage {
     let database: SQLiteDatabase
     public let path: String
-    /// What this process last read, kept true by forgetting what it writes (see ``RecordCache``):
-    /// a serving host holds the database's host lock, so no other host writes it.
-    let cache = RecordCache()
-    public var recordCache: RecordCache? { cache }
-    public let sessionCache: SessionCache? = SessionCache()
+    /// What this process last read, kept true by the change feed, which is this process: a serving
+    /// host holds the database's host lock, so no other host writes it.
+    public let changes = ChangeFeed(records: RecordCache(), sessions: SessionCache(), isShared: false)
+    var cache: RecordCache { changes.records }
+    public var recordCache: RecordCache? { changes.records }
+    public var sessionCache: SessionCache? { changes.sessions }
     public let sessionTable: any SessionTable
     /// The open host lock file, while this process serves the database.
     private let hostLock = Mutex<Int32?>(nil)
@@ -44,7 +45,7 @@ public final class SQLiteStorage: HostStorage {
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         database = SQLiteDatabase(pool: pool)
-        sessionTable = SQLiteSessionTable(database: database)
+        sessionTable = SQLiteSessionTable(database: database, feed: changes)
         self.path = path
         try Self.migrator.migrate(pool)
     }
@@ -121,7 +122,7 @@ public final class SQLiteStorage: HostStorage {
     public var location: String { path }
 
     public func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore {
-        SQLiteRecordStore(database: database, cache: cache, module: module, owner: owner.key, quota: quota)
+        SQLiteRecordStore(database: database, feed: changes, module: module, owner: owner.key, quota: quota)
     }
 
     /// Runs the module's migrations that have not yet succeeded, each in its own transaction,
@@ -141,7 +142,7 @@ public final class SQLiteStorage: HostStorage {
             }
             if applied { continue }
             let migrator = SQLiteRecordMigrator(database: database.pool, module: module)
-            defer { cache.forgetAll() }
+            defer { changes.committed([.everything]) }
             try await migration.migrate(migrator)
             try await database.write { db in
                 try db.execute(
@@ -168,12 +169,13 @@ public final class SQLiteStorage: HostStorage {
     }
 
     public func deleteRecords(module: String, collection: String, changedBefore date: Double) async throws -> Int {
-        defer { cache.forgetAll() }
-        return try await database.write { db in
+        let deleted = try await database.write { db in
             try db.execute(
                 sql: "DELETE FROM records WHERE module = ? AND collection = ? AND updatedAt < ?", arguments: [module, collection, date])
             return db.changesCount
         }
+        if deleted > 0 { changes.committed([.everything]) }
+        return deleted
     }
 
     public func isReady() async -> Bool {

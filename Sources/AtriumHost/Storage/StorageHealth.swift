@@ -10,8 +10,14 @@ import Synchronization
 final class StorageHealth: Sendable {
     private let state = Mutex<(isDown: Bool, cause: String)>((false, ""))
     private let logger: Logger
+    /// Told when the storage is found down (the change feed stops vouching for the caches: while
+    /// this host cannot reach the server it cannot hear what others write).
+    private let onDown: @Sendable () -> Void
 
-    init(logger: Logger) { self.logger = logger }
+    init(logger: Logger, onDown: @escaping @Sendable () -> Void = {}) {
+        self.logger = logger
+        self.onDown = onDown
+    }
 
     /// Why the storage is down, or nil while it answers.
     var downCause: String? { state.withLock { $0.isDown ? $0.cause : nil } }
@@ -38,6 +44,7 @@ final class StorageHealth: Sendable {
             return !state.isDown
         }
         guard isNew else { return }
+        onDown()
         logger.error("storage unavailable: answering 503 until it is back", metadata: ["cause": "\(cause)"])
         Task {
             while !(await probe()) {

@@ -47,7 +47,10 @@ final class GBFSClient: FleetSource {
         loaded = SharedLoad(minimumInterval: minimumRefresh, clock: clock)
     }
 
-    func refresh() async {
+    func refresh() async { forget() }
+
+    /// Forgets the loaded feed: the next page loads it again.
+    func forget() {
         files.withLock { $0 = [:] }
         loaded.invalidate()
     }

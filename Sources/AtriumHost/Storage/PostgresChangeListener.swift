@@ -1,0 +1,121 @@
+import Logging
+import PostgresNIO
+
+/// This host's ear on PostgreSQL's change feed: one connection of its own, outside the pool, that
+/// `LISTEN`s for every host's announcements (``PostgresChangeAnnouncer``) and hands them to the
+/// ``ChangeFeed``. Notifications sent while it is disconnected are lost, so while it is down the
+/// feed doubts (caches suspended, reads go to the database, said in the log and in
+/// `/health/ready`), and once it listens again the feed vouches from the current position with
+/// empty caches. A ping every two seconds finds a connection that died silently, and vouches again
+/// after the storage was found down while this connection stayed up.
+final class PostgresChangeListener: Sendable {
+    let configuration: PostgresConnection.Configuration
+    let channel: String
+    let feed: ChangeFeed
+    let logger: Logger
+    /// How often the connection is checked, and how long a check may take.
+    let pingInterval: Duration
+
+    init(configuration: PostgresConnection.Configuration, channel: String, feed: ChangeFeed, logger: Logger, pingInterval: Duration = .seconds(2)) {
+        self.configuration = configuration
+        self.channel = channel
+        self.feed = feed
+        self.logger = logger
+        self.pingInterval = pingInterval
+    }
+
+    /// Listens until cancelled, reconnecting (after 0.1 s, doubling to 5 s) whenever the
+    /// connection is lost.
+    func run() async {
+        var delay = Duration.milliseconds(100)
+        var wasConnected = true
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger.quiet)
+                if !wasConnected { logger.notice("change feed: listening again; caches start empty") }
+                wasConnected = true
+                delay = .milliseconds(100)
+                try await listen(on: connection)
+            } catch is CancellationError {
+                break
+            } catch {
+                if Task.isCancelled { break }
+                if wasConnected {
+                    logger.warning(
+                        "change feed: the listening connection is down; pages read the database until it is back",
+                        metadata: ["error": "\(String(describing: error).prefix(200))"])
+                }
+                wasConnected = false
+            }
+            feed.doubt()
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, .seconds(5))
+        }
+        feed.doubt()
+    }
+
+    /// Listens on one connection until it fails: vouches once `LISTEN` is in place and the current
+    /// position is read, then applies each notification.
+    private func listen(on connection: PostgresConnection) async throws {
+        defer { Task { try? await connection.close() } }
+        let (feed, pingInterval, channel) = (feed, pingInterval, channel)
+        try await connection.listen(on: channel) { notifications in
+            var position: Int64 = 0
+            let rows = try await connection.query("SELECT position FROM atrium_feed WHERE id = 1", logger: Logger.quiet)
+            for try await value in rows.decode(Int64.self) { position = value }
+            feed.vouch(from: position)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await notification in notifications { Self.apply(notification.payload, to: feed) }
+                    throw PostgresChangeListener.Ended()
+                }
+                group.addTask {
+                    while true {
+                        try await Task.sleep(for: pingInterval)
+                        try await Self.ping(connection, within: pingInterval)
+                        // The storage was found down meanwhile (the feed doubted) but this
+                        // connection stayed: nothing was lost, and the caches start again empty.
+                        if !feed.isVouched { feed.vouch(from: feed.seen) }
+                    }
+                }
+                defer { group.cancelAll() }
+                try await group.next()
+            }
+        }
+    }
+
+    /// The notification stream ended: the connection closed.
+    struct Ended: Error {}
+
+    /// A ping that did not come back in time.
+    struct Unanswered: Error {}
+
+    private static func ping(_ connection: PostgresConnection, within deadline: Duration) async throws {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await connection.query("SELECT 1", logger: Logger.quiet)
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                return false
+            }
+            defer { group.cancelAll() }
+            guard try await group.next() == true else { throw Unanswered() }
+        }
+    }
+
+    /// Applies one notification (see ``PostgresChangeAnnouncer/announce(_:from:on:logger:)``): the
+    /// position counts once the transaction's last payload arrived; this host's own changes were
+    /// applied as they committed. A line this host cannot read counts as "anything may have changed".
+    static func apply(_ payload: String, to feed: ChangeFeed) {
+        let lines = payload.split(separator: "\n", omittingEmptySubsequences: false)
+        let header = (lines.first ?? "").split(separator: " ", maxSplits: 1)
+        let number = header.first ?? ""
+        let isLast = !number.hasSuffix("+")
+        let position = Int64(isLast ? number : number.dropLast())
+        let isOwn = header.count == 2 && header[1] == feed.origin
+        let changes = isOwn ? [] : lines.dropFirst().map { StorageChange(line: $0) ?? .everything }
+        feed.committed(changes, position: isLast ? position : nil)
+    }
+}

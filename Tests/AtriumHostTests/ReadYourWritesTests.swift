@@ -1,0 +1,67 @@
+import AtriumTestKit
+import Foundation
+import Testing
+
+@_spi(AtriumHost) @testable import AtriumHost
+
+/// Hosts on PostgreSQL cache what they read; a visitor whose requests alternate between two hosts
+/// (a round-robin balancer) still always sees their own writes, and every host sees the others'
+/// within the feed's delay.
+@Suite(
+    "Read-your-writes across hosts",
+    .enabled(if: TestStorage.postgresURL != nil, "needs ATRIUM_TEST_POSTGRES_URL (bash Tests/run-all.sh starts a server)"))
+struct ReadYourWritesTests {
+    static func twoHosts() async throws -> [TestHost] {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "ryw-hosts-\(UUID().uuidString)")
+        var hosts: [TestHost] = []
+        for _ in 0..<2 {
+            hosts.append(
+                try await TestHost.boot(modules: Fixture.catalog, configuration: Fixture.notesAndAccounts, directory: directory, storage: .postgres))
+        }
+        for host in hosts { #expect(try await ChangeFeedTests.eventually { host.storage.changes.isVouched }) }
+        return hosts
+    }
+
+    @Test func aPostOnOneHostIsSeenByTheSameVisitorsNextGetOnTheOther() async throws {
+        let hosts = try await Self.twoHosts()
+        defer { hosts.forEach { $0.tearDown() } }
+        var cookies: [String: String] = [:]
+        for index in 0..<20 {
+            let (writer, reader) = (hosts[index % 2], hosts[(index + 1) % 2])
+            let before = cookies
+            cookies = try await writer.run { browser in
+                browser.setCookies(before)
+                _ = try await browser.get("/notes")
+                #expect(try await browser.post("/notes", form: ["text": "note \(index)"]).status == 303)
+                return browser.cookies
+            }
+            #expect(cookies[ReadYourWritesMiddleware.cookieName] != nil, "the visitor's cookie says how far they wrote")
+            let after = cookies
+            try await reader.run { browser in
+                browser.setCookies(after)
+                let page = try await browser.getScreen("/notes")
+                #expect(try page.screen.shows("note \(index)"), "round \(index): the other host shows the visitor's own note")
+            }
+        }
+    }
+
+    @Test func anotherVisitorsWriteReachesAHostThatCachedThePage() async throws {
+        let hosts = try await Self.twoHosts()
+        defer { hosts.forEach { $0.tearDown() } }
+        let shared = hosts[1].storage.records(module: "notes", owner: .shared)
+        try await shared.save(1, id: "counter", in: "settings")
+        #expect(try await hosts[0].storage.records(module: "notes", owner: .shared).record(Int.self, id: "counter", in: "settings") == 1)
+        try await shared.save(2, id: "counter", in: "settings")
+        #expect(
+            try await ChangeFeedTests.eventually {
+                try await hosts[0].storage.records(module: "notes", owner: .shared).record(Int.self, id: "counter", in: "settings") == 2
+            })
+    }
+
+    @Test func theCookieIsReadOnlyWhenItIsANumber() {
+        #expect(ReadYourWritesMiddleware.position(inHeader: "a=b; atrium_wrote=42; c=d") == 42)
+        #expect(ReadYourWritesMiddleware.position(inHeader: "atrium_wrote=abc") == nil)
+        #expect(ReadYourWritesMiddleware.position(inHeader: "atrium_wrote=" + String(repeating: "9", count: 30)) == nil)
+        #expect(ReadYourWritesMiddleware.position(inHeader: "atrium_session=x") == nil)
+    }
+}
