@@ -208,4 +208,41 @@ struct MobilityHostTests {
             #expect(results.sorted() == [303, 422])
         }
     }
+
+    /// Found running two hosts: a vehicle rented through one stayed on the other's map (its copy of
+    /// the sandbox feed). The change feed makes the other host forget its copy.
+    @Test(.enabled(if: TestStorage.postgresURL != nil, "needs ATRIUM_TEST_POSTGRES_URL (bash Tests/run-all.sh starts a server)"))
+    func aVehicleRentedOnOneHostLeavesTheOthersMap() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "mobility-hosts-\(UUID().uuidString)")
+        var hosts: [TestHost] = []
+        for _ in 0..<2 {
+            hosts.append(
+                try await TestHost.boot(
+                    modules: [TestSignInModule.self, MobilityModule.self],
+                    configuration: "modules: [test-sign-in, mobility]\nmobility:\n  profileRoute: sign-in\n", directory: directory, storage: .postgres))
+        }
+        defer { hosts.forEach { $0.tearDown() } }
+        let scooter = try #require(SandboxCity.generate().vehicles.first { $0.typeID == "scooter" })
+        let (first, second) = (hosts[0], hosts[1])
+        try await second.run { browser in
+            try await Self.signUp(browser, as: "grace")
+            #expect(try await browser.get("/map/vehicles/\(scooter.id)").status == 200, "offered, and the feed is now kept")
+        }
+        try await first.run { browser in
+            try await Self.signUp(browser)
+            _ = try await browser.get("/map/vehicles/\(scooter.id)")
+            let unlocked = try await browser.post("/map/vehicles/\(scooter.id)/unlock", form: [:])
+            #expect(unlocked.location == "/map", "\(unlocked.status) \(unlocked.body.prefix(2000))")
+        }
+        try await second.run { browser in
+            try await Self.signUp(browser, as: "grace")
+            let deadline = ContinuousClock.now + .seconds(10)
+            var status = 200
+            while status != 404, ContinuousClock.now < deadline {
+                status = try await browser.get("/map/vehicles/\(scooter.id)").status
+                if status != 404 { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            #expect(status == 404, "the rented vehicle is no longer offered on the other host")
+        }
+    }
 }
