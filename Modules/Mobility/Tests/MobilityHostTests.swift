@@ -219,7 +219,8 @@ struct MobilityHostTests {
             hosts.append(
                 try await TestHost.boot(
                     modules: [TestSignInModule.self, MobilityModule.self],
-                    configuration: "modules: [test-sign-in, mobility]\nmobility:\n  profileRoute: sign-in\n", directory: directory, storage: .postgres))
+                    configuration: "modules: [test-sign-in, mobility]\nmobility:\n  profileRoute: sign-in\n", directory: directory, storage: .postgres
+                ))
         }
         defer { hosts.forEach { $0.tearDown() } }
         let scooter = try #require(SandboxCity.generate().vehicles.first { $0.typeID == "scooter" })
