@@ -16,9 +16,9 @@ enum Console {
         switch format {
         case .text:
             // swift-log's format, written in batches rather than one system call per line.
-            logger = Logger(label: "atrium") { StreamLogHandler(label: $0, stream: output.stream, metadataProvider: RequestID.metadataProvider) }
+            logger = Logger(label: "atrium") { TextLogHandler(label: $0, output: output) }
         case .json:
-            logger = Logger(label: "atrium") { JSONLogHandler(label: $0, output: output, metadataProvider: RequestID.metadataProvider) }
+            logger = Logger(label: "atrium") { JSONLogHandler(label: $0, output: output) }
         }
         logger.logLevel = level
         return logger

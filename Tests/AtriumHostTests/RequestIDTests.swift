@@ -13,6 +13,8 @@ import Testing
 /// is handled: the host's, the module's through its context, and the module's boot-time logger's.
 @Suite("Request ids")
 struct RequestIDTests {
+    struct Broken: Error {}
+
     @Test func everyAnswerCarriesAnIdAndEveryLineOfItsRequestCarriesTheSame() async throws {
         let log = TestLog()
         let host = try await TestHost.boot(modules: Fixture.catalog, configuration: Fixture.notesAndAccounts, log: log)
@@ -60,7 +62,7 @@ struct RequestIDTests {
             try? FileManager.default.removeItem(atPath: path)
         }
         let output = BufferedLogOutput(fileDescriptor: descriptor)
-        var logger = Logger(label: "atrium") { JSONLogHandler(label: $0, output: output, metadataProvider: RequestID.metadataProvider) }
+        var logger = Logger(label: "atrium") { JSONLogHandler(label: $0, output: output) }
         logger[metadataKey: "module"] = "notes"
         RequestID.$current.withValue("req-1") {
             logger.info("stored \"it\"\nthen", metadata: ["count": "2"])
@@ -86,5 +88,32 @@ struct RequestIDTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(value.utf8)) as? [String: Any])
         #expect(object["b"] as? String == "y" && (object["list"] as? [String]) == ["x", "3"])
         #expect(JSONLogHandler.timestamp(Date(timeIntervalSince1970: 1_800_000_000.25)) == "2027-01-15T08:00:00.250Z")
+    }
+
+    @Test func textLinesKeepSwiftLogsFormatWithTheRequestsIDAmongTheMetadata() async throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "log-\(UUID().uuidString).log").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer {
+            close(descriptor)
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        let output = BufferedLogOutput(fileDescriptor: descriptor)
+        var logger = Logger(label: "atrium") { TextLogHandler(label: $0, output: output) }
+        RequestID.$current.withValue("req-7") { logger.info("GET /notes 200 1.0ms") }
+        logger[metadataKey: "module"] = "notes"
+        RequestID.$current.withValue("req-8") { logger.warning("stored", error: Broken(), metadata: ["count": "2"]) }
+        logger.notice("outside")
+        output.flush()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        let time = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}/#
+        #expect(lines[0].wholeMatch(of: /(?<time>\S+) info atrium: request-id=req-7 \[AtriumHostTests\] GET \/notes 200 1.0ms/) != nil, "\(lines[0])")
+        #expect(lines[0].prefixMatch(of: time) != nil)
+        #expect(
+            lines[1].hasSuffix(
+                " warning atrium: count=2 error.message=Broken() error.type=AtriumHostTests.RequestIDTests.Broken module=notes request-id=req-8 [AtriumHostTests] stored"
+            ),
+            "\(lines[1])")
+        #expect(lines[2].hasSuffix(" notice atrium: module=notes [AtriumHostTests] outside"), "\(lines[2])")
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 
 /// Which request the current task works for: set by the host around each request (``RequestLogMiddleware``)
 /// and read by every logger through ``metadataProvider``, so the host's lines and every module's
@@ -42,9 +43,23 @@ public enum RequestID {
 
     /// 16 hexadecimal digits from the system's random source.
     static func make() -> String {
+        let number = UInt32(truncatingIfNeeded: issued.wrappingAdd(1, ordering: .relaxed).newValue)
+        return prefix + hex(number)
+    }
+
+    /// 8 random hex digits per process, so hosts behind one balancer do not repeat each other's ids;
+    /// then a counter (an id is not a secret, and a counter costs no system call).
+    private static let prefix: String = {
         var generator = SystemRandomNumberGenerator()
-        let value = generator.next() as UInt64
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return hex(generator.next())
+    }()
+    private static let issued = Atomic<UInt64>(0)
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 8) { buffer in
+            for index in 0..<8 { buffer[index] = digits[Int((value >> (28 - 4 * UInt32(index))) & 0xF)] }
+            return 8
+        }
     }
 }

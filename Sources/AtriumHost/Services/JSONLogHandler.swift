@@ -8,15 +8,13 @@ import Logging
 public struct JSONLogHandler: LogHandler {
     let label: String
     let output: BufferedLogOutput
-    public var metadataProvider: Logger.MetadataProvider?
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level = .info
 
-    /// A handler writing to `output`, adding what `metadataProvider` gives to every line.
-    public init(label: String, output: BufferedLogOutput, metadataProvider: Logger.MetadataProvider?) {
+    /// A handler writing to `output`; lines written for a request carry its id (``RequestID``).
+    public init(label: String, output: BufferedLogOutput) {
         self.label = label
         self.output = output
-        self.metadataProvider = metadataProvider
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -26,11 +24,10 @@ public struct JSONLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         var all = metadata
-        if let provided = metadataProvider?.get() { all.merge(provided) { _, new in new } }
         if let explicit = event.metadata { all.merge(explicit) { _, new in new } }
         if let error = event.error { all["error"] = .string("\(type(of: error))") }
         let module = all.removeValue(forKey: "module")
-        let requestID = all.removeValue(forKey: RequestID.metadataKey)
+        let requestID = RequestID.current.map(Logger.MetadataValue.string) ?? all.removeValue(forKey: RequestID.metadataKey)
         var line = "{\"time\":" + Self.quoted(Self.timestamp()) + ",\"level\":" + Self.quoted(event.level.rawValue)
         line += ",\"message\":" + Self.quoted(event.message.description)
         if let module { line += ",\"module\":" + Self.json(module) }
