@@ -54,22 +54,31 @@ struct RequestIDTests {
         }
     }
 
-    @Test func jsonLinesAreOneObjectEachWithModuleRequestIDAndMetadata() async throws {
-        let path = FileManager.default.temporaryDirectory.appending(path: "log-\(UUID().uuidString).jsonl").path
+    /// The lines `write` logs through a logger with `handler`'s output, as a file would hold them.
+    static func lines(
+        _ handler: @escaping @Sendable (String, BufferedLogOutput) -> any LogHandler, _ write: (inout Logger) -> Void
+    ) throws -> [String] {
+        let path = FileManager.default.temporaryDirectory.appending(path: "log-\(UUID().uuidString).log").path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         defer {
             close(descriptor)
             try? FileManager.default.removeItem(atPath: path)
         }
         let output = BufferedLogOutput(fileDescriptor: descriptor)
-        var logger = Logger(label: "atrium") { JSONLogHandler(label: $0, output: output) }
-        logger[metadataKey: "module"] = "notes"
-        RequestID.$current.withValue("req-1") {
-            logger.info("stored \"it\"\nthen", metadata: ["count": "2"])
-        }
-        logger.warning("outside")
+        var logger = Logger(label: "atrium") { handler($0, output) }
+        write(&logger)
         output.flush()
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    @Test func jsonLinesAreOneObjectEachWithModuleRequestIDAndMetadata() async throws {
+        let lines = try Self.lines({ JSONLogHandler(label: $0, output: $1) }) { logger in
+            logger[metadataKey: "module"] = "notes"
+            RequestID.$current.withValue("req-1") {
+                logger.info("stored \"it\"\nthen", metadata: ["count": "2"])
+            }
+            logger.warning("outside")
+        }
         #expect(lines.count == 2)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(first["level"] as? String == "info" && first["message"] as? String == "stored \"it\"\nthen")
@@ -91,20 +100,12 @@ struct RequestIDTests {
     }
 
     @Test func textLinesKeepSwiftLogsFormatWithTheRequestsIDAmongTheMetadata() async throws {
-        let path = FileManager.default.temporaryDirectory.appending(path: "log-\(UUID().uuidString).log").path
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        defer {
-            close(descriptor)
-            try? FileManager.default.removeItem(atPath: path)
+        let lines = try Self.lines({ TextLogHandler(label: $0, output: $1) }) { logger in
+            RequestID.$current.withValue("req-7") { logger.info("GET /notes 200 1.0ms") }
+            logger[metadataKey: "module"] = "notes"
+            RequestID.$current.withValue("req-8") { logger.warning("stored", error: Broken(), metadata: ["count": "2"]) }
+            logger.notice("outside")
         }
-        let output = BufferedLogOutput(fileDescriptor: descriptor)
-        var logger = Logger(label: "atrium") { TextLogHandler(label: $0, output: output) }
-        RequestID.$current.withValue("req-7") { logger.info("GET /notes 200 1.0ms") }
-        logger[metadataKey: "module"] = "notes"
-        RequestID.$current.withValue("req-8") { logger.warning("stored", error: Broken(), metadata: ["count": "2"]) }
-        logger.notice("outside")
-        output.flush()
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         let time = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}/#
         #expect(lines[0].wholeMatch(of: /(?<time>\S+) info atrium: request-id=req-7 \[AtriumHostTests\] GET \/notes 200 1.0ms/) != nil, "\(lines[0])")

@@ -17,20 +17,9 @@ struct SQLiteRecordStore: RecordStore {
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
         RecordReadLog.note(module: module, collection: collection, owner: owner, id: id)
         if database.isInTransaction { return try await storedJSON(id: id, in: collection).map { try JSONDecoder().decode(type, from: $0) } }
-        let key = RecordCache.Key(module: module, collection: collection, id: id)
-        switch cache.entry(for: key, owner: owner) {
-        case .absent: return nil
-        case .value(let value, let stored) where stored == ObjectIdentifier(Record.self): return value as? Record
-        default: break
+        return try await cache.record(type, module: module, collection: collection, id: id, owner: owner) {
+            try await storedJSON(id: id, in: collection)
         }
-        let generation = cache.generation(of: owner)
-        guard let json = try await storedJSON(id: id, in: collection) else {
-            cache.keep(.absent, for: key, owner: owner, cost: 64, readAt: generation)
-            return nil
-        }
-        let record = try JSONDecoder().decode(type, from: json)
-        cache.keep(.value(record, type: ObjectIdentifier(Record.self)), for: key, owner: owner, cost: json.count + 64, readAt: generation)
-        return record
     }
 
     func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
@@ -39,19 +28,7 @@ struct SQLiteRecordStore: RecordStore {
             let decoder = JSONDecoder()
             return try await storedJSON(in: collection).map { try decoder.decode(type, from: $0) }
         }
-        let key = RecordCache.Key(module: module, collection: collection, id: nil)
-        if case .value(let value, let stored) = cache.entry(for: key, owner: owner), stored == ObjectIdentifier([Record].self),
-            let records = value as? [Record]
-        {
-            return records
-        }
-        let generation = cache.generation(of: owner)
-        let rows = try await storedJSON(in: collection)
-        let decoder = JSONDecoder()
-        let records = try rows.map { try decoder.decode(type, from: $0) }
-        let cost = rows.reduce(64) { $0 + $1.count + 16 }
-        cache.keep(.value(records, type: ObjectIdentifier([Record].self)), for: key, owner: owner, cost: cost, readAt: generation)
-        return records
+        return try await cache.records(type, module: module, collection: collection, owner: owner) { try await storedJSON(in: collection) }
     }
 
     // Reads run on the calling thread: a lookup by primary key (or a module's small collection)

@@ -1,0 +1,45 @@
+import Foundation
+
+extension RecordCache {
+    /// The record `id` of a module's collection for `owner`: the decoded value kept here when there
+    /// is one of `type` (or that there is none), else `stored()`'s JSON, decoded and kept unless
+    /// something of the owner was written meanwhile.
+    func record<Record: Decodable & Sendable>(
+        _ type: Record.Type, module: String, collection: String, id: String, owner: String, stored: () async throws -> Data?
+    ) async throws -> Record? {
+        let key = Key(module: module, collection: collection, id: id)
+        switch entry(for: key, owner: owner) {
+        case .absent: return nil
+        case .value(let value, let kept) where kept == ObjectIdentifier(Record.self): return value as? Record
+        default: break
+        }
+        let generation = generation(of: owner)
+        guard let json = try await stored() else {
+            keep(.absent, for: key, owner: owner, cost: 64, readAt: generation)
+            return nil
+        }
+        let record = try JSONDecoder().decode(type, from: json)
+        keep(.value(record, type: ObjectIdentifier(Record.self)), for: key, owner: owner, cost: json.count + 64, readAt: generation)
+        return record
+    }
+
+    /// Every record of a module's collection for `owner`, in id order: kept here, else read with
+    /// `stored()` (their JSON), decoded and kept.
+    func records<Record: Decodable & Sendable>(
+        _ type: Record.Type, module: String, collection: String, owner: String, stored: () async throws -> [Data]
+    ) async throws -> [Record] {
+        let key = Key(module: module, collection: collection, id: nil)
+        if case .value(let value, let kept) = entry(for: key, owner: owner), kept == ObjectIdentifier([Record].self),
+            let records = value as? [Record]
+        {
+            return records
+        }
+        let generation = generation(of: owner)
+        let rows = try await stored()
+        let decoder = JSONDecoder()
+        let records = try rows.map { try decoder.decode(type, from: $0) }
+        let cost = rows.reduce(64) { $0 + $1.count + 16 }
+        keep(.value(records, type: ObjectIdentifier([Record].self)), for: key, owner: owner, cost: cost, readAt: generation)
+        return records
+    }
+}
