@@ -64,4 +64,32 @@ struct ReadYourWritesTests {
         #expect(ReadYourWritesMiddleware.position(inHeader: "atrium_wrote=" + String(repeating: "9", count: 30)) == nil)
         #expect(ReadYourWritesMiddleware.position(inHeader: "atrium_session=x") == nil)
     }
+
+    @Test func aHostThatCannotVouchForItsCachesSaysSoAndStartsOverWhenItCan() async throws {
+        let log = TestLog()
+        let host = try await TestHost.boot(modules: Fixture.catalog, configuration: Fixture.notesAndAccounts, storage: .postgres, log: log)
+        defer { host.tearDown() }
+        #expect(try await ChangeFeedTests.eventually { host.storage.changes.isVouched })
+        let ready = { try await host.run { try await $0.get("/health/ready", accept: "application/json") } }
+        #expect(try await ready().body == #"{"status":"ready"}"#)
+
+        // The listening connection cut from the server's side: the log says so.
+        let postgres = try #require(host.storage as? PostgresStorage)
+        let name = "atrium change listener \(host.storage.changes.origin)"
+        for try await _ in try await postgres.client.query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = \(name)", logger: postgres.logger)
+        {}
+        #expect(
+            try await ChangeFeedTests.eventually {
+                log.lines.contains { $0.level == .warning && $0.message.hasPrefix("change feed: the listening connection is down") }
+            })
+        #expect(try await ChangeFeedTests.eventually { host.storage.changes.isVouched }, "it listens again")
+
+        // While the feed doubts, readiness says why and pages read the database.
+        host.storage.changes.doubt()
+        let page = try await ready()
+        #expect(page.status == 200 && page.body.contains(#""changeFeed":"reconnecting: pages read the database until it is back""#))
+        #expect(try await host.run { try await $0.get("/notes").status } == 200)
+        #expect(try await ChangeFeedTests.eventually { try await ready().body == #"{"status":"ready"}"# }, "the next ping vouches again")
+    }
 }
