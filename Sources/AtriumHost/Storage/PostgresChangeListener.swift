@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// This host's ear on PostgreSQL's change feed: one connection of its own, outside the pool, that
 /// `LISTEN`s for every host's announcements (``PostgresChangeAnnouncer``) and hands them to the
@@ -55,53 +56,78 @@ final class PostgresChangeListener: Sendable {
     }
 
     /// Listens on one connection until it fails: vouches once `LISTEN` is in place and the current
-    /// position is read, then applies each notification.
+    /// position is read, then applies each notification. Returns (throwing why) as soon as the
+    /// notifications end, the listening fails or a ping goes unanswered, without waiting for the
+    /// dead connection's clean-up (which may never end): that runs on its own.
     private func listen(on connection: PostgresConnection) async throws {
-        defer { Task { try? await connection.close() } }
-        let (feed, pingInterval, channel) = (feed, pingInterval, channel)
-        try await connection.listen(on: channel) { notifications in
-            var position: Int64 = 0
-            let rows = try await connection.query("SELECT position FROM atrium_feed WHERE id = 1", logger: Logger.quiet)
-            for try await value in rows.decode(Int64.self) { position = value }
-            feed.vouch(from: position)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
+        let (failures, failed) = AsyncStream.makeStream(of: (any Error).self)
+        let isListening = Flag()
+        let (feed, channel, pingInterval) = (feed, channel, pingInterval)
+        let session = Task {
+            do {
+                try await connection.listen(on: channel) { notifications in
+                    var position: Int64 = 0
+                    let rows = try await connection.query("SELECT position FROM atrium_feed WHERE id = 1", logger: Logger.quiet)
+                    for try await value in rows.decode(Int64.self) { position = value }
+                    feed.vouch(from: position)
+                    isListening.set()
                     for try await notification in notifications { Self.apply(notification.payload, to: feed) }
-                    throw PostgresChangeListener.Ended()
                 }
-                group.addTask {
-                    while true {
-                        try await Task.sleep(for: pingInterval)
-                        try await Self.ping(connection, within: pingInterval)
-                        // The storage was found down meanwhile (the feed doubted) but this
-                        // connection stayed: nothing was lost, and the caches start again empty.
-                        if !feed.isVouched { feed.vouch(from: feed.seen) }
-                    }
-                }
-                defer { group.cancelAll() }
-                try await group.next()
+                failed.yield(Ended())
+            } catch {
+                failed.yield(error)
             }
         }
+        let pinger = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: pingInterval)
+                guard await Self.answers(connection, within: pingInterval) else {
+                    failed.yield(Unanswered())
+                    return
+                }
+                // The storage was found down meanwhile (the feed doubted) but this connection
+                // stayed: nothing was lost, and the caches start again empty.
+                if isListening.isSet, !feed.isVouched { feed.vouch(from: feed.seen) }
+            }
+        }
+        var reasons = failures.makeAsyncIterator()
+        let reason = await reasons.next() ?? CancellationError()
+        session.cancel()
+        pinger.cancel()
+        Task { try? await connection.close() }
+        throw reason
     }
 
     /// The notification stream ended: the connection closed.
     struct Ended: Error {}
 
+    /// Set once `LISTEN` is in place and the feed vouched.
+    final class Flag: Sendable {
+        private let value = Atomic<Bool>(false)
+        var isSet: Bool { value.load(ordering: .acquiring) }
+        func set() { value.store(true, ordering: .releasing) }
+    }
+
+    /// Whoever answers first — the ping or its deadline — resumes the waiting task.
+    final class Answer: Sendable {
+        let waiting = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+    }
+
     /// A ping that did not come back in time.
     struct Unanswered: Error {}
 
-    private static func ping(_ connection: PostgresConnection, within deadline: Duration) async throws {
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                try await connection.query("SELECT 1", logger: Logger.quiet)
-                return true
+    /// Whether the connection answers `SELECT 1` within `deadline`; never waits longer, whatever
+    /// the connection does.
+    private static func answers(_ connection: PostgresConnection, within deadline: Duration) async -> Bool {
+        let answer = Answer()
+        return await withCheckedContinuation { continuation in
+            answer.waiting.withLock { $0 = continuation }
+            let resume: @Sendable (Bool) -> Void = { value in answer.waiting.withLock { $0.take() }?.resume(returning: value) }
+            Task { resume((try? await connection.query("SELECT 1", logger: Logger.quiet)) != nil) }
+            Task {
+                try? await Task.sleep(for: deadline)
+                resume(false)
             }
-            group.addTask {
-                try await Task.sleep(for: deadline)
-                return false
-            }
-            defer { group.cancelAll() }
-            guard try await group.next() == true else { throw Unanswered() }
         }
     }
 
