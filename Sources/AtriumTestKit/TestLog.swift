@@ -26,8 +26,9 @@ public final class TestLog: Sendable {
     /// The lines so far, in order.
     public var lines: [Line] { kept.withLock { $0 } }
 
-    /// A logger that keeps its lines here.
-    var logger: Logger {
+    /// A logger that keeps its lines here (what `TestHost.boot(…, log:)` gives the host), for code a
+    /// test calls directly.
+    public var logger: Logger {
         var logger = Logger(label: "atrium-test") { [self] _ in Handler(log: self, metadataProvider: RequestID.metadataProvider) }
         logger.logLevel = .trace
         return logger

@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
+import AtriumTestKit
 import Foundation
 import Testing
 
@@ -78,7 +79,7 @@ struct RenderingTests {
     @Test func linksANameTheModuleDidNotDeclareAreLeftOutAndLogged() async throws {
         let host = try await Fixture.host(Fixture.notesAndAccounts + "\n  settingsRoute: sign-in\n")
         defer { host.tearDown() }
-        let log = LogRecorder()
+        let log = TestLog()
         let resolved = LinkResolver(registry: host.plan.registry).resolve(
             Screen(
                 title: "T",
@@ -95,7 +96,7 @@ struct RenderingTests {
             resolved.content == [
                 .image(Image(source: nil, alt: "a")), .link(Link("Round trip", to: .path("/notes/items/3?returnTo=/accounts/sign-in"))),
             ])
-        #expect(log.messages.contains { $0.contains("link left out") && $0.contains("sign-out") }, "\(log.messages)")
+        #expect(log.lines.contains { $0.text.contains("link left out") && $0.text.contains("sign-out") }, "\(log.lines.map(\.text))")
     }
 
     @Test func linkTargetsAreReadableJSON() throws {
