@@ -136,6 +136,13 @@ public struct HostRuntime: Sendable {
                 sessions: sessions, storage: storage, modules: { (responder.generation ?? generation).plan.registry.modules },
                 interval: .seconds(3600),
                 logger: logger), named: "session purge")
+        await listener.add(
+            EventDeliveryService(
+                storage: storage,
+                current: {
+                    let plan = (responder.generation ?? generation).plan
+                    return (plan.events, plan.settings.events)
+                }, metrics: plan.metrics, logger: logger), named: "event delivery")
         if let loadPlan {
             await listener.add(
                 ConfigurationReloader(responder: listener.responder, storage: storage, loadPlan: loadPlan, logger: logger),

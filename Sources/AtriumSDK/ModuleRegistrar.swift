@@ -67,6 +67,20 @@ public protocol ModuleRegistrar: AnyObject {
     /// (forget, or start a task).
     func watchChanges(in collection: String, _ handler: @escaping @Sendable (RecordChange) -> Void)
 
+    /// Declares that the module publishes `event` and returns its publisher (see
+    /// ``EventPublisher``). Every module subscribed to the event's name when it is published gets it.
+    func publisher<Event: ModuleEvent>(for event: Event.Type) -> EventPublisher<Event>
+
+    /// Subscribes to an event another module publishes, by its shared contract: `handle` runs after
+    /// the publishing write committed, off any request, on whichever host delivers it, inside a
+    /// storage transaction of this module's own that also records the delivery as handled, so its
+    /// writes happen exactly once. An error it throws undoes them; the delivery is retried with
+    /// backoff, and after `events.attempts` tries it is marked failed and holds back the later
+    /// events of its aggregate until an operator retries or discards it (`atrium events`). Keep it
+    /// to storage writes: a call to elsewhere may run more than once (use ``EventDelivery/eventID``
+    /// to make it idempotent there).
+    func subscribe<Event: ModuleEvent>(to event: Event.Type, _ handle: @escaping @Sendable (Event, EventDelivery) async throws -> Void)
+
     /// Serves a file shipped with the module at `/assets/<module id>/<name>`, with cache headers.
     func asset(named name: String, contents: [UInt8], contentType: String)
 

@@ -93,6 +93,25 @@ public struct TestHost: Sendable {
         }
     }
 
+    /// Delivers every module event due now to this host's subscribers, as a serving host's
+    /// deliverer does when the change feed wakes it; returns when none is due (a retry due later
+    /// waits for a later call).
+    public func deliverEvents() async {
+        await EventDeliveryService(plan: plan, storage: storage, logger: log?.logger ?? Self.logger).deliverDue()
+    }
+
+    /// Runs `body` while this host delivers events in the background as a serving host does
+    /// (woken by the change feed, sweeping every `events.sweepSeconds`).
+    public func deliveringEvents<Value: Sendable>(_ body: @Sendable () async throws -> Value) async throws -> Value {
+        let deliverer = EventDeliveryService(plan: plan, storage: storage, logger: log?.logger ?? Self.logger)
+        let running = Task { try await deliverer.run() }
+        defer { running.cancel() }
+        return try await body()
+    }
+
+    /// The module events stored and not yet handled (pending or failed), oldest first.
+    public func pendingDeliveries() async throws -> [PendingDelivery] { try await storage.events.deliveries(limit: 10_000) }
+
     /// What each scene served so far read, in order: the records the host knows a page depends on.
     public var sceneReads: [SceneReads] { sceneReadLog.reads.withLock { $0 } }
 

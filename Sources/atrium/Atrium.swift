@@ -8,7 +8,8 @@ struct Atrium: AsyncParsableCommand {
         commandName: "atrium",
         abstract: "A modular app host: boots the feature modules a configuration names and serves their scenes.",
         subcommands: [
-            Serve.self, Check.self, Reload.self, Modules.self, Routes.self, Flags.self, Describe.self, Schema.self, Render.self, NewModule.self,
+            Serve.self, Check.self, Reload.self, Modules.self, Routes.self, Flags.self, Describe.self, Events.self, Schema.self, Render.self,
+            NewModule.self,
             NewScene.self,
             RemoveModule.self,
         ],

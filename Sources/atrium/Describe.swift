@@ -7,7 +7,7 @@ struct Describe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "describe",
         abstract:
-            "Describe the host under the configuration in one JSON document: each enabled module (manifest, flags, settings), the boot order, every route and every route name bound."
+            "Describe the host under the configuration in one JSON document: each enabled module (manifest, flags, settings, events published and subscribed), the boot order, every route, every route name bound, and every event with its publishers and subscribers."
     )
 
     @OptionGroup var options: ConfigurationOptions
@@ -18,9 +18,13 @@ struct Describe: AsyncParsableCommand {
     func run() async throws {
         let plan = try await options.plan(logger: Console.logger(level: .warning))
         let entries = Dictionary(options.catalog.map { ($0.manifest.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let publications = plan.events.publications
+        let subscriptions = plan.events.subscriptions
         let modules: [[String: Any]] = plan.registry.modules.map { module in
             let manifest = module.manifest
             return [
+                "publishes": publications.filter { $0.module == manifest.id }.map { ["name": $0.name, "version": $0.version] as [String: Any] },
+                "subscribes": subscriptions.filter { $0.module == manifest.id }.map { ["name": $0.name, "version": $0.version] as [String: Any] },
                 "id": manifest.id, "title": manifest.title, "version": manifest.version,
                 "requires": manifest.requires.map(\.rawValue), "provides": manifest.provides.map(\.rawValue),
                 "uses": manifest.uses.map(\.rawValue), "binds": manifest.binds.map(\.rawValue), "links": manifest.links.map(\.rawValue),
@@ -62,9 +66,16 @@ struct Describe: AsyncParsableCommand {
         let names = Dictionary(
             plan.registry.namedRoutes.map { name, route in (name.rawValue, "\(route.method.rawValue) \(route.pattern)") },
             uniquingKeysWith: { first, _ in first })
+        let eventNames = Set(publications.map(\.name)).union(subscriptions.map(\.name)).sorted()
+        let events: [[String: Any]] = eventNames.map { name in
+            [
+                "name": name, "publishers": publications.filter { $0.name == name }.map(\.module),
+                "subscribers": subscriptions.filter { $0.name == name }.map(\.module),
+            ]
+        }
         let document: [String: Any] = [
             "configuration": plan.source, "bootOrder": plan.registry.modules.map(\.manifest.id), "modules": modules, "routes": routes,
-            "routeNames": names,
+            "routeNames": names, "events": events,
         ]
         let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         print(String(decoding: data, as: UTF8.self))

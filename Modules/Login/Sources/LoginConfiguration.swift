@@ -6,6 +6,8 @@ extension LoginModule {
         public var sessionDays = 30
         /// Where a user lands after signing in when no page asked for it.
         public var homeRoute: RouteName = "profile"
+        /// The map's route name, for the profile's Map tab (none: no tabs).
+        public var mapRoute: RouteName?
         /// Signing in with a one-time code.
         public var code = CodeSettings()
         /// OpenID Connect providers people can continue with.
@@ -14,6 +16,7 @@ extension LoginModule {
         public static let settingDescriptions = [
             "sessionDays": "A signed-in session lasts this many days after its last use (1 to 3650)",
             "homeRoute": "The route name people land on after signing in when no page asked for one",
+            "mapRoute": "The route name of the map (mobility binds \"map\"), for the profile's Map and Profile tabs; left out, no tabs",
             "code.verifier": "One-time codes: issued (the host sends a code to an account's email) or remote (the Rewards contract at code.url)",
             "code.url": "With remote: the address that checks codes",
             "code.length": "Digits per code (4 to 8)",

@@ -3,16 +3,16 @@ import AtriumSDK
 import Foundation
 
 /// Login: accounts, sign in and sign up with a password or a one-time code, server-side sessions,
-/// the profile and its details, and the Rewards app's code screen and reward. Provides "current
-/// user" and binds "sign-in", so every module's signed-in guard works.
+/// the profile and its details (with what the account was charged for rides, from Mobility's
+/// ``RideEnded``), and the Rewards app's code screen and reward. Provides "current user" and binds
+/// "sign-in", so every module's signed-in guard works.
 public struct LoginModule: AtriumModule {
     public static let manifest = ModuleManifest(
         id: "login",
         title: "Login",
         version: "1.0.0",
         provides: [.currentUser],
-        binds: [.signIn, "sign-up", "profile", "otp"],
-        uses: [.rides]
+        binds: [.signIn, "sign-up", "profile", "otp"]
     )
 
     public init() {}
@@ -47,6 +47,11 @@ public struct LoginModule: AtriumModule {
             })
         let identities = IdentitySignIn(accounts: repository, links: StoredIdentityLinks(records: shared)) { services.random.token(bytes: 32) }
         let code = CodeSignInSetup(settings: configuration.code, registrar: registrar, accounts: repository)
+        let charges = StoredCharges(records: shared)
+        let rideCharges = RideCharges(charges: charges)
+
+        // Events.
+        registrar.subscribe(to: RideEnded.self) { ride, delivery in try await rideCharges.charge(for: ride, delivery: delivery) }
 
         // Use cases made for each request, on the records of whoever is asking.
         @Sendable func progress(_ context: SceneContext) -> StoredCodeProgress { StoredCodeProgress(records: context.storage) }
@@ -64,8 +69,9 @@ public struct LoginModule: AtriumModule {
                 view: signInView)
         }
         registrar.scene(SignUpScene.self) { _ in SignUpScene(accounts: accounts, landing: landing) }
-        registrar.scene(ProfileScene.self) { _ in ProfileScene(accounts: accounts) }
-        registrar.scene(ProfileDetailsScene.self) { _ in ProfileDetailsScene(accounts: accounts) }
+        let profileView = ProfileView(mapTab: configuration.mapRoute.map(LinkTarget.named))
+        registrar.scene(ProfileScene.self) { _ in ProfileScene(accounts: accounts, charges: charges, view: profileView) }
+        registrar.scene(ProfileDetailsScene.self) { _ in ProfileDetailsScene(accounts: accounts, charges: charges) }
         registrar.scene(ProfileDetailsEditScene.self) { _ in ProfileDetailsEditScene(accounts: accounts) }
         let codes = code.codeSignIn
         let rewardView = RewardView(home: landing.home)

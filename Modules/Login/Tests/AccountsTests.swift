@@ -39,7 +39,6 @@ struct AccountsTests {
         #expect(account.email == "ada@example.com")
         #expect(account.fullName == "Ada Lovelace")
         #expect(account.passwordHash == "plain:correct horse battery")
-        #expect(account.balanceMinorUnits == 0 && account.rides == 0)
         #expect(try await accounts.signIn(email: "ADA@example.com", password: "correct horse battery").get().id == account.id)
     }
 

@@ -3,8 +3,8 @@ import AtriumSDK
 import Foundation
 
 /// Mobility: the map of shared vehicles and stations from a GBFS feed (Ecomobility's Map tab, done
-/// for real), and rides in its sandbox city. Signed-in only; provides the ride count Login's profile
-/// shows.
+/// for real), and rides in its sandbox city. Signed-in only; publishes ``RideEnded`` when a ride
+/// ends (Login charges the rider).
 public struct MobilityModule: AtriumModule {
     public struct Configuration: ModuleConfiguration {
         public struct Tiles: Codable, Sendable {
@@ -26,6 +26,8 @@ public struct MobilityModule: AtriumModule {
         public var feedHosts: [String] = []
         /// The page the Profile tab leads to (Login binds "profile").
         public var profileRoute: RouteName = "profile"
+        /// What rides in the sandbox city cost.
+        public var sandbox = SandboxPrices()
 
         public static let settingDescriptions = [
             "feed": "embedded (the Miami sandbox, served by this host as a GBFS 3.0 feed) or the URL of an operator's gbfs.json",
@@ -36,12 +38,17 @@ public struct MobilityModule: AtriumModule {
             "minimumRefreshSeconds": "The feed is fetched no more often than this, whatever its ttl says",
             "feedHosts": "Hosts besides the feed's own that its discovery file may name files on",
             "profileRoute": "The route name the Profile tab leads to",
+            "sandbox.currency": "The sandbox city's currency (ISO 4217, such as USD or EUR): rides are priced and charged in it",
+            "sandbox.unlock": "What unlocking a vehicle in the sandbox city costs",
+            "sandbox.bikePerMinute": "What a minute on a sandbox bike costs",
+            "sandbox.ebikePerMinute": "What a minute on a sandbox e-bike costs",
+            "sandbox.scooterPerMinute": "What a minute on a sandbox scooter costs",
         ]
 
         public init() {}
 
         public func problems() -> [SettingProblem] {
-            var problems: [SettingProblem] = []
+            var problems = sandbox.problems()
             if feed != "embedded" && !WebAddress.isValid(feed) {
                 problems.append(
                     SettingProblem(
@@ -78,7 +85,7 @@ public struct MobilityModule: AtriumModule {
     }
 
     public static let manifest = ModuleManifest(
-        id: "mobility", title: "Mobility", version: "1.0.0", requires: [.currentUser], provides: [.rides], binds: ["map"])
+        id: "mobility", title: "Mobility", version: "1.0.0", requires: [.currentUser], binds: ["map"])
 
     public init() {}
 
@@ -87,7 +94,8 @@ public struct MobilityModule: AtriumModule {
         let isSandbox = configuration.feed == "embedded"
         if isSandbox {
             let sandbox = SandboxFeed(
-                records: registrar.sharedRecords, clock: services.clock, publicURL: registrar.publicURL, localOrigin: services.localURL(""))
+                records: registrar.sharedRecords, clock: services.clock, publicURL: registrar.publicURL, localOrigin: services.localURL(""),
+                prices: configuration.sandbox)
             registrar.endpoint(.get, SandboxFeed.path + "{file}", parameters: SandboxFile.self, contract: .anyObject) { request in
                 let file = try request.parameters(SandboxFile.self).file
                 guard file.hasSuffix(".json") else { return .json(["error": "There is no such feed file."], status: .notFound) }
@@ -103,10 +111,10 @@ public struct MobilityModule: AtriumModule {
             registrar.watchChanges(in: SandboxLocks.collection) { _ in feed.forget() }
         }
         let stored = StoredRides(records: registrar.sharedRecords)
-        let rental = VehicleRental(fleet: feed, rides: stored, locks: SandboxLocks(records: registrar.sharedRecords, clock: services.clock)) {
-            services.clock.now
-        }
-        registrar.provide(.rides, StoredRideHistory(rides: stored, path: "/map") as any RideHistory)
+        let rideEnded = registrar.publisher(for: RideEnded.self)
+        let rental = VehicleRental(
+            fleet: feed, rides: stored, locks: SandboxLocks(records: registrar.sharedRecords, clock: services.clock), rideEnded: rideEnded
+        ) { services.clock.now }
 
         // Scenes.
         let tabs = MapTabs(profile: configuration.profileRoute)

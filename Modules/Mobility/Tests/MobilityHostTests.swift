@@ -1,3 +1,4 @@
+import AtriumContracts
 import AtriumHost
 import AtriumSDK
 import AtriumTestKit
@@ -8,11 +9,16 @@ import Testing
 
 @Suite("Mobility served by the host, on the Miami sandbox")
 struct MobilityHostTests {
-    static func host(services: TestServices = TestServices(), directory: URL? = nil) async throws -> TestHost {
+    static func host(services: TestServices = TestServices(), directory: URL? = nil, settings: String = "") async throws -> TestHost {
         try await TestHost.boot(
-            modules: [TestSignInModule.self, MobilityModule.self],
-            configuration: "modules: [test-sign-in, mobility]\nmobility:\n  profileRoute: sign-in\n",
+            modules: [TestSignInModule.self, MobilityModule.self, RideLedgerModule.self],
+            configuration: "modules: [test-sign-in, mobility, ride-ledger]\nmobility:\n  profileRoute: sign-in\n" + settings,
             directory: directory, services: services)
+    }
+
+    /// The rides the ledger module was delivered.
+    static func ledger(_ host: TestHost) async throws -> [RideEnded] {
+        try await host.storage.records(module: "ride-ledger", owner: .shared).records(RideEnded.self, in: "rides")
     }
 
     static func signUp(_ browser: TestBrowser, as user: String = "ada") async throws {
@@ -127,14 +133,12 @@ struct MobilityHostTests {
         }
     }
 
-    @Test func aRideStartsEndsIsPricedAndCountsInTheProfile() async throws {
+    @Test func aRideStartsEndsIsPricedAndPublishedOnce() async throws {
         let services = TestServices()
         let host = try await Self.host(services: services)
         defer { host.tearDown() }
         try await host.run { browser in
             try await Self.signUp(browser)
-            let counts = try #require(host.plan.registry.capability(.rides))
-            #expect(try await counts.rideCount(forUser: "ada") == 0)
             let city = SandboxCity.generate()
             let scooter = try #require(city.vehicles.first { $0.typeID == "scooter" })
             let page = try await browser.getScreen("/map/vehicles/\(scooter.id)").screen
@@ -156,8 +160,43 @@ struct MobilityHostTests {
             let ended = try await browser.post("/map/ride/end", form: [:])
             #expect(ended.location == "/map?ended=true")
             #expect(try await browser.getScreen("/map?ended=true").screen.messages.map(\.text).contains("Ride ended: 3 minutes, US$2.17."))
-            #expect(try await counts.rideCount(forUser: "ada") == 1, "the count Login's profile shows")
+            await host.deliverEvents()
+            let rides = try await Self.ledger(host)
+            #expect(rides.count == 1, "one RideEnded, delivered once")
+            let ride = try #require(rides.first)
+            #expect(ride.riderID == "ada" && ride.vehicleID == scooter.id && ride.vehicleName == "Scooter" && ride.minutes == 3)
+            #expect(ride.price == Money(Decimal(string: "2.17")!, currency: "USD"))
+            #expect(try await host.pendingDeliveries().isEmpty)
+            #expect(try await browser.post("/map/ride/end", form: [:]).location == "/map", "a second End ride (a double submit) ends nothing")
+            await host.deliverEvents()
+            #expect(try await Self.ledger(host).count == 1, "and publishes nothing")
             #expect(try await browser.get("/map/vehicles/\(scooter.id)").status == 200, "back where it was")
+        }
+    }
+
+    @Test func theSandboxCitysPricesAreConfiguration() async throws {
+        let services = TestServices()
+        let host = try await Self.host(
+            services: services, settings: "  sandbox:\n    currency: EUR\n    unlock: 0.5\n    scooterPerMinute: 0.2\n")
+        defer { host.tearDown() }
+        try await host.run { browser in
+            try await Self.signUp(browser)
+            let scooter = try #require(SandboxCity.generate().vehicles.first { $0.typeID == "scooter" })
+            #expect(try await browser.getScreen("/map/vehicles/\(scooter.id)").screen.shows("€0.50 to unlock, then €0.20 a minute"))
+            #expect(try await browser.post("/map/vehicles/\(scooter.id)/unlock", form: [:]).location == "/map")
+            services.clock.advance(minutes: 2)
+            #expect(try await browser.post("/map/ride/end", form: [:]).location == "/map?ended=true")
+            await host.deliverEvents()
+            #expect(try await Self.ledger(host).first?.price == Money(Decimal(string: "0.9")!, currency: "EUR"))
+        }
+    }
+
+    @Test func wrongSandboxPricesAreRefusedWithTheirKeys() async throws {
+        await #expect {
+            _ = try await Self.host(settings: "  sandbox:\n    currency: euro\n    unlock: -1\n")
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("mobility.sandbox.currency") && text.contains("mobility.sandbox.unlock")
         }
     }
 

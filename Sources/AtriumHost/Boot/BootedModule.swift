@@ -17,6 +17,8 @@ public struct BootedModule: Sendable {
     /// What the module watches on the change feed, by collection.
     var watches: [ModuleWatching.Watch] = []
     let watching = ModuleWatching()
+    /// The configuration's events, which the module's publishers store once the storage is open.
+    var events = EventRouter()
 
     /// Gives the module its storage: its shared records, the collections not cached where several
     /// hosts write (those it lets expire: counts and pending flows), and its watches.
@@ -24,5 +26,6 @@ public struct BootedModule: Sendable {
         sharedRecords.connect(to: storage.records(module: manifest.id, owner: .shared))
         storage.changes.records.neverCache(module: manifest.id, collections: expirations.keys)
         watching.start(watches, module: manifest.id, on: storage.changes)
+        events.connect(to: storage)
     }
 }

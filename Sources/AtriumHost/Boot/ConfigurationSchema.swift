@@ -20,6 +20,7 @@ public enum ConfigurationSchema {
             "storage": section(StorageSettings.self, description: "Where sessions and every module's records are kept"),
             "log": section(LogSettings.self, description: "What the host logs"),
             "secrets": section(SecretsSettings.self, description: "The host key that seals secrets and signs tokens"),
+            "events": section(EventSettings.self, description: "How this host delivers the events modules publish to their subscribers"),
             "modules": [
                 "description": "The ids of the modules to boot (every available module when absent)",
                 "type": "array", "uniqueItems": true, "items": ["enum": catalog.map(\.manifest.id)],

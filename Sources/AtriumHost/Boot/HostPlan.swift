@@ -17,6 +17,8 @@ public struct HostPlan: Sendable {
     public let flags: HostFlags
     /// What `GET /metrics` reports (kept across configuration reloads).
     public let metrics: HostMetrics
+    /// Who publishes and who subscribes to which event (``EventRouter``).
+    public let events: EventRouter
 
     /// Validates a configuration and registers its modules in boot order, or throws every problem
     /// found, never stopping at the first: in the file, in each module's section (unknown, missing
@@ -105,6 +107,7 @@ public struct HostPlan: Sendable {
         let standard = makeServices(settings, hostKey)
         let services = standard.replacing(http: LocalRoutingHTTPClient(network: standard.http, local: localDelivery))
         var booted: [BootedModule] = []
+        let events = EventRouter(metrics: metrics)
         var capabilities: [CapabilityName: any Sendable] = [:]
         var assets: [AssetRegistration] = []
         for manifest in ordered where !unmet.contains(where: { $0.moduleID == manifest.id }) {
@@ -126,7 +129,7 @@ public struct HostPlan: Sendable {
                 && !enabled.contains { $0.manifest.id != manifest.id && $0.manifest.provides.contains(.currentUser) }
             let registrar = HostRegistrar(
                 manifest: manifest, logger: logger.with(module: manifest.id), services: moduleServices, sharedRecords: sharedRecords,
-                publicURL: settings.http.effectivePublicURL, managesSessions: managesSessions)
+                publicURL: settings.http.effectivePublicURL, managesSessions: managesSessions, events: events)
             do {
                 let start = ContinuousClock.now
                 try await entry.register(in: registrar, configuration: configuration)
@@ -159,7 +162,8 @@ public struct HostPlan: Sendable {
                     expirations: registrar.expirations,
                     configuredLinks: Set(references[manifest.id]?.references.map(\.name) ?? []),
                     sharedRecords: sharedRecords,
-                    watches: registrar.watches
+                    watches: registrar.watches,
+                    events: events
                 )
             )
         }
@@ -169,7 +173,7 @@ public struct HostPlan: Sendable {
         guard problems.isEmpty else { throw ConfigurationError(source: source.name, problems: problems) }
         return HostPlan(
             source: source.name, settings: settings, registry: registry, catalog: catalog.map(\.manifest), services: services, hostKey: hostKey,
-            localDelivery: localDelivery, flags: flags, metrics: metrics)
+            localDelivery: localDelivery, flags: flags, metrics: metrics, events: events)
     }
 
     /// The services a host lends its modules: async-http-client, bcrypt, AES-GCM and JWT under the
@@ -219,6 +223,7 @@ public struct HostPlan: Sendable {
             storage: storage,
             log: section(LogSettings.self, "log"),
             secrets: section(SecretsSettings.self, "secrets"),
+            events: section(EventSettings.self, "events"),
             modules: modules
         )
     }

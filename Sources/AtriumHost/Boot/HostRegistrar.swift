@@ -25,6 +25,8 @@ public final class HostRegistrar: ModuleRegistrar {
     private(set) var signInMerges: [String: SignInMerge] = [:]
     private(set) var expirations: [String: Duration] = [:]
     private(set) var watches: [ModuleWatching.Watch] = []
+    /// Where the configuration's events are published and subscribed.
+    let events: EventRouter
     /// Problems found while registering (bad patterns, a route served twice).
     private(set) var problems: [String] = []
 
@@ -32,8 +34,9 @@ public final class HostRegistrar: ModuleRegistrar {
     /// provides the current user).
     public init(
         manifest: ModuleManifest, logger: Logger, services: HostServices, sharedRecords: any RecordStore, publicURL: String = "http://localhost",
-        managesSessions: Bool? = nil
+        managesSessions: Bool? = nil, events: EventRouter? = nil
     ) {
+        self.events = events ?? EventRouter()
         self.moduleID = manifest.id
         self.publicURL = publicURL
         self.manifest = manifest
@@ -136,6 +139,30 @@ public final class HostRegistrar: ModuleRegistrar {
 
     public func watchChanges(in collection: String, _ handler: @escaping @Sendable (RecordChange) -> Void) {
         watches.append(ModuleWatching.Watch(collection: collection, handler: handler))
+    }
+
+    public func publisher<Event: ModuleEvent>(for event: Event.Type) -> EventPublisher<Event> {
+        let (module, events) = (moduleID, events)
+        if !Event.name.hasPrefix(moduleID + ".") {
+            problems.append("module '\(moduleID)' publishes '\(Event.name)': an event's name starts with its module's id ('\(moduleID).')")
+        }
+        if !events.publications.contains(where: { $0.module == module && $0.name == Event.name }) {
+            events.add(EventRouter.Publication(module: module, name: Event.name, version: Event.version))
+        }
+        return EventPublisher { aggregate, payload in
+            try await events.publish(module: module, name: Event.name, version: Event.version, aggregate: aggregate, payload: payload)
+        }
+    }
+
+    public func subscribe<Event: ModuleEvent>(to event: Event.Type, _ handle: @escaping @Sendable (Event, EventDelivery) async throws -> Void) {
+        guard events.subscription(module: moduleID, name: Event.name) == nil else {
+            problems.append("module '\(moduleID)' subscribes to '\(Event.name)' twice; handle it in one place")
+            return
+        }
+        events.add(
+            EventRouter.Subscription(module: moduleID, name: Event.name, version: Event.version) { payload, delivery in
+                try await handle(try JSONDecoder().decode(Event.self, from: payload), delivery)
+            })
     }
 
     public func asset(named name: String, contents: [UInt8], contentType: String) {

@@ -68,6 +68,32 @@ public final class HostMetrics: Sendable {
             .record(duration: duration)
     }
 
+    /// What happened to a module event: published (stored for its subscribers), delivered (a
+    /// subscriber handled it), retried (a handler failed and will be tried again), failed (its tries
+    /// ran out).
+    enum EventOutcome: String {
+        case published, delivered, retried, failed
+    }
+
+    /// Counts an event's outcome, as `atrium_events_<outcome>_total{event, module}` (the publisher
+    /// for `published`, else the subscriber).
+    func recordEvent(_ outcome: EventOutcome, name: String, module: String) {
+        CoreMetrics.Counter(label: "atrium_events_\(outcome.rawValue)_total", dimensions: [("event", name), ("module", module)], factory: factory)
+            .increment()
+    }
+
+    /// How long a handled event waited from its publishing to its handling.
+    func recordEventDelay(name: String, seconds: Double) {
+        CoreMetrics.Timer(label: "atrium_event_delay_seconds", dimensions: [("event", name)], factory: factory)
+            .record(duration: .nanoseconds(Int64(max(0, seconds) * 1e9)))
+    }
+
+    /// The age of the oldest event not yet handled by a subscriber here (pending or failed; 0 when
+    /// there is none), as of the deliverer's last look.
+    func recordEventBacklog(oldestSeconds: Double) {
+        CoreMetrics.Gauge(label: "atrium_events_oldest_pending_seconds", factory: factory).record(oldestSeconds)
+    }
+
     /// The counters a module makes for itself, named `atrium_<module>_<name>_total`.
     func moduleMetrics(module: String) -> ModuleMetrics {
         let factory = self.factory

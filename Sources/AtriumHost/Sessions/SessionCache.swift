@@ -45,7 +45,7 @@ public final class SessionCache: Sendable {
                 case .everything:
                     state.generation &+= 1
                     state.sessions.removeAll()
-                case .record, .owners: break
+                case .record, .owners, .events: break
                 }
             }
         }

@@ -42,6 +42,10 @@ public final class ChangeFeed: Sendable {
     /// The position of the latest change that arrived (every earlier one arrived too).
     private let seenPosition = Atomic<Int64>(0)
 
+    /// Rung when events were stored for delivery, on this host or another (and when the feed
+    /// starts vouching again, since it may have missed some): the deliverer looks at once.
+    let eventsStored = WakeSignal()
+
     /// A request whose visitor wrote further than this host has seen reads through every cache
     /// (``ReadYourWritesMiddleware``).
     @TaskLocal static var readsThrough = false
@@ -126,6 +130,7 @@ public final class ChangeFeed: Sendable {
     }
 
     private func deliver(_ changes: [StorageChange]) {
+        if changes.contains(where: { $0 == .events || $0 == .everything }) { eventsStored.signal() }
         let watchers = state.withLock { Array($0.watchers.values) }
         guard !watchers.isEmpty else { return }
         for change in changes {
@@ -136,7 +141,7 @@ public final class ChangeFeed: Sendable {
                 }
             case .owners, .everything:
                 for watcher in watchers { watcher.handler(RecordChange(collection: watcher.collection, id: nil)) }
-            case .session: break
+            case .session, .events: break
             }
         }
     }

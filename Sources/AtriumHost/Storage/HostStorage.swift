@@ -24,6 +24,8 @@ public protocol HostStorage: AnyObject, Sendable {
     func claimForServing() throws
     func close() throws
     var sessionTable: any SessionTable { get }
+    /// Module events on their way to their subscribers.
+    @_spi(AtriumHost) var events: any EventOutbox { get }
     /// How this host learns what changed: its own writes and (on PostgreSQL) every other host's.
     var changes: ChangeFeed { get }
     /// What this process last read, kept true by ``changes``.
@@ -72,7 +74,7 @@ extension HostStorage {
         }
         guard let postgres = self as? PostgresStorage else { return Data() }
         var bytes = Data()
-        for table in ["records", "sessions", "visitors", "module_migrations"] {
+        for table in ["records", "sessions", "visitors", "module_migrations", "event_deliveries"] {
             let rows = try await postgres.client.query(
                 "SELECT convert_to(t::text, 'UTF8') FROM \(unescaped: table) t", logger: postgres.logger)
             for try await row in rows.decode(Data.self) { bytes += row }

@@ -45,6 +45,20 @@ enum PostgresHostSchema {
                 "INSERT INTO atrium_feed (id, position) VALUES (1, 0)",
             ]
         ),
+        (
+            // Module events on their way, one row per event and subscriber (``PostgresEventOutbox``).
+            "3-events",
+            [
+                """
+                CREATE TABLE event_deliveries (
+                    sequence bigserial PRIMARY KEY, event_id text NOT NULL, name text NOT NULL, version integer NOT NULL,
+                    publisher text NOT NULL, subscriber text COLLATE "C" NOT NULL, aggregate text COLLATE "C" NOT NULL, payload bytea NOT NULL,
+                    published_at double precision NOT NULL, attempts integer NOT NULL, next_attempt_at double precision NOT NULL,
+                    failed_at double precision, last_error text)
+                """,
+                "CREATE INDEX event_deliveries_order ON event_deliveries (subscriber, aggregate, sequence)",
+            ]
+        ),
     ]
 
     /// Applies the steps this database lacks. The caller holds the migration lock.

@@ -21,6 +21,7 @@ public final class PostgresStorage: HostStorage {
     public let changes: ChangeFeed
     let announcer: PostgresChangeAnnouncer
     public let sessionTable: any SessionTable
+    @_spi(AtriumHost) public let events: any EventOutbox
     public var recordCache: RecordCache? { changes.records }
     public var sessionCache: SessionCache? { changes.sessions }
     public var location: String { address.description }
@@ -47,6 +48,7 @@ public final class PostgresStorage: HostStorage {
         let announcer = PostgresChangeAnnouncer(client: client, watchdog: watchdog, feed: changes, channel: channel, logger: logger)
         self.announcer = announcer
         sessionTable = PostgresSessionTable(client: client, watchdog: watchdog, announcer: announcer, logger: logger)
+        events = PostgresEventOutbox(client: client, watchdog: watchdog, announcer: announcer, logger: logger)
         running = Task { await client.run() }
         var listenerConfiguration = try Self.connectionConfiguration(address)
         listenerConfiguration.options.additionalStartupParameters.append(("application_name", "atrium change listener \(changes.origin)"))

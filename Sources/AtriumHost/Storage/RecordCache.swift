@@ -134,7 +134,7 @@ public final class RecordCache: Sendable {
                 case .everything:
                     state.advanceAll()
                     state.removeAll()
-                case .session: break
+                case .session, .events: break
                 }
             }
         }

@@ -16,6 +16,7 @@ public final class SQLiteStorage: HostStorage {
     public var recordCache: RecordCache? { changes.records }
     public var sessionCache: SessionCache? { changes.sessions }
     public let sessionTable: any SessionTable
+    @_spi(AtriumHost) public let events: any EventOutbox
     /// The open host lock file, while this process serves the database.
     private let hostLock = Mutex<Int32?>(nil)
 
@@ -46,6 +47,7 @@ public final class SQLiteStorage: HostStorage {
         let pool = try DatabasePool(path: path, configuration: configuration)
         database = SQLiteDatabase(pool: pool)
         sessionTable = SQLiteSessionTable(database: database, feed: changes)
+        events = SQLiteEventOutbox(database: database, feed: changes)
         self.path = path
         try Self.migrator.migrate(pool)
     }
@@ -115,6 +117,17 @@ public final class SQLiteStorage: HostStorage {
                     INSERT OR REPLACE INTO visitors (visitorID, expiresAt)
                     SELECT visitorID, MAX(expiresAt) FROM sessions WHERE userID IS NULL GROUP BY visitorID
                     """)
+        }
+        migrator.registerMigration("5-events") { db in
+            // Module events on their way, one row per event and subscriber (``SQLiteEventOutbox``).
+            try db.execute(
+                sql: """
+                    CREATE TABLE eventDeliveries (
+                        sequence INTEGER PRIMARY KEY AUTOINCREMENT, eventID TEXT NOT NULL, name TEXT NOT NULL, version INTEGER NOT NULL,
+                        publisher TEXT NOT NULL, subscriber TEXT NOT NULL, aggregate TEXT NOT NULL, payload BLOB NOT NULL,
+                        publishedAt DOUBLE NOT NULL, attempts INTEGER NOT NULL, nextAttemptAt DOUBLE NOT NULL, failedAt DOUBLE, lastError TEXT)
+                    """)
+            try db.create(index: "eventDeliveries_order", on: "eventDeliveries", columns: ["subscriber", "aggregate", "sequence"])
         }
         return migrator
     }

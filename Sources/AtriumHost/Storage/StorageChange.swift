@@ -1,11 +1,13 @@
 /// What one committed write changed, as the change feed announces it (``ChangeFeed``): a record of
 /// a module's collection for one owner, every record of some owners (sign-in moved them), a
-/// session, or anything at all (a migration, a purge, a listener that cannot vouch for what it
-/// missed).
+/// session, module events stored for delivery, or anything at all (a migration, a purge, a listener
+/// that cannot vouch for what it missed).
 enum StorageChange: Sendable, Hashable {
     case record(module: String, collection: String, owner: String, id: String)
     case owners([String])
     case session(hash: String)
+    /// Events were published: deliverers wake (``EventDeliveryService``); no cache changes.
+    case events
     case everything
 
     /// Longest text of one change in a notification; a record change with a longer id is announced
@@ -21,6 +23,7 @@ enum StorageChange: Sendable, Hashable {
             return line.utf8.count <= Self.longestLine ? line : StorageChange.owners([owner]).line
         case .owners(let owners): return (["o"] + owners.map(Self.escaped)).joined(separator: "\t")
         case .session(let hash): return "s\t" + Self.escaped(hash)
+        case .events: return "e"
         case .everything: return "*"
         }
     }
@@ -33,6 +36,7 @@ enum StorageChange: Sendable, Hashable {
         case "r" where fields.count == 5: self = .record(module: fields[1], collection: fields[2], owner: fields[3], id: fields[4])
         case "o" where fields.count >= 2: self = .owners(Array(fields.dropFirst()))
         case "s" where fields.count == 2: self = .session(hash: fields[1])
+        case "e" where fields.count == 1: self = .events
         case "*" where fields.count == 1: self = .everything
         default: return nil
         }

@@ -13,8 +13,6 @@ public struct Account: Sendable, Hashable, Codable {
     public var nickname: String
     /// An https address, or empty for the initials avatar.
     public var pictureURL: String
-    public var balanceMinorUnits: Int
-    public var rides: Int
     public var pushNotifications: Bool
     public var newsNotifications: Bool
 
@@ -28,8 +26,6 @@ public struct Account: Sendable, Hashable, Codable {
         familyName = parts.count > 1 ? parts[1] : ""
         nickname = ""
         pictureURL = ""
-        balanceMinorUnits = 0
-        rides = 0
         pushNotifications = true
         newsNotifications = false
     }

@@ -18,4 +18,8 @@ struct StoredRides: RideRepository {
             return result
         }
     }
+
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+        try await records.transaction(body)
+    }
 }

@@ -1,17 +1,25 @@
+import AtriumContracts
+import AtriumSDK
 import Foundation
 
 /// Taking rides in the sandbox: unlocking reserves the vehicle and starts the rider's one ride;
-/// ending it puts the vehicle back where it was and records the duration and price.
+/// ending it puts the vehicle back where it was, records the duration and price, and publishes
+/// ``RideEnded`` with the record (one transaction: both are stored, or neither).
 public struct VehicleRental: Sendable {
     let fleet: any FleetSource
     let rides: any RideRepository
     let locks: any VehicleLocks
+    let rideEnded: EventPublisher<RideEnded>
     let now: @Sendable () -> Date
 
-    public init(fleet: any FleetSource, rides: any RideRepository, locks: any VehicleLocks, now: @escaping @Sendable () -> Date) {
+    public init(
+        fleet: any FleetSource, rides: any RideRepository, locks: any VehicleLocks, rideEnded: EventPublisher<RideEnded>,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.fleet = fleet
         self.rides = rides
         self.locks = locks
+        self.rideEnded = rideEnded
         self.now = now
     }
 
@@ -50,14 +58,24 @@ public struct VehicleRental: Sendable {
     /// Ends the rider's ride: its record, with the minutes started and the price.
     public func end(for userID: String) async throws -> Result<RideRecord, RideError> {
         let endedAt = now()
-        let record = try await rides.update(userID) { history -> RideRecord? in
-            guard let ride = history.active else { return nil }
-            let minutes = max(1, Int((endedAt.timeIntervalSince(ride.startedAt) / 60).rounded(.up)))
-            let record = RideRecord(
-                vehicleID: ride.vehicleID, startedAt: ride.startedAt, endedAt: endedAt, minutes: minutes,
-                price: ride.unlockPrice + ride.perMinute * Decimal(minutes), currency: ride.currency)
-            history.active = nil
-            history.finished.append(record)
+        let (rides, rideEnded) = (rides, rideEnded)
+        let record = try await rides.transaction { () async throws -> RideRecord? in
+            let ended = try await rides.update(userID) { history -> (RideRecord, String)? in
+                guard let ride = history.active else { return nil }
+                let minutes = max(1, Int((endedAt.timeIntervalSince(ride.startedAt) / 60).rounded(.up)))
+                let record = RideRecord(
+                    vehicleID: ride.vehicleID, startedAt: ride.startedAt, endedAt: endedAt, minutes: minutes,
+                    price: ride.unlockPrice + ride.perMinute * Decimal(minutes), currency: ride.currency)
+                history.active = nil
+                history.finished.append(record)
+                return (record, ride.vehicleName)
+            }
+            guard let (record, vehicleName) = ended else { return nil }
+            try await rideEnded.publish(
+                RideEnded(
+                    rideID: "\(userID)/\(Int64((record.startedAt.timeIntervalSince1970 * 1000).rounded()))", riderID: userID,
+                    vehicleID: record.vehicleID, vehicleName: vehicleName, startedAt: record.startedAt, endedAt: record.endedAt,
+                    minutes: record.minutes, price: Money(record.price, currency: record.currency)))
             return record
         }
         guard let record else { return .failure(.notRiding) }

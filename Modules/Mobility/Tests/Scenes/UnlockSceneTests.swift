@@ -24,7 +24,8 @@ struct UnlockSceneTests {
     func test(signedInAs userID: String? = "ada") -> SceneTest<UnlockScene> {
         let clock = self.clock
         let rental = VehicleRental(
-            fleet: OneScooter(), rides: StoredRides(records: records), locks: SandboxLocks(records: records, clock: clock), now: { clock.now })
+            fleet: OneScooter(), rides: StoredRides(records: records), locks: SandboxLocks(records: records, clock: clock),
+            rideEnded: EventPublisher { _, _ in }, now: { clock.now })
         return SceneTest(
             UnlockScene(rental: rental, view: UnlockView(tabs: MapTabs(profile: "profile"))),
             context: .testing(moduleID: "mobility", session: TestVisitorSession(userID: userID)))

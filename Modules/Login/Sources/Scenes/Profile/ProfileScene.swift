@@ -1,15 +1,11 @@
-import AtriumContracts
 import AtriumSDK
 
-/// The signed-in user's profile and notification switches; with Mobility enabled, the rides taken
-/// and the app's two tabs.
+/// The signed-in user's profile and notification switches, the account's balance in each currency
+/// it was charged in and the rides it paid for, and (with `login.mapRoute`) the app's two tabs.
 struct ProfileScene: Scene {
     struct State: Sendable, Hashable {
         var account: Account
-        /// From the "rides" capability when a module provides it; else the account's own count.
-        var rides: Int
-        /// The map's path, for the Map tab, when a module provides rides.
-        var mapPath: String?
+        var charges: AccountCharges
     }
 
     enum Action: Sendable {
@@ -29,14 +25,14 @@ struct ProfileScene: Scene {
     static var routes: [SceneRoute<Self>] { [.page(page), .action(saveNotifications, Action.saveNotifications)] }
 
     let accounts: Accounts
-    var view: ProfileView { ProfileView() }
+    let charges: any ChargeRepository
+    let view: ProfileView
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         guard let userID = try await context.session.userID, let account = try await accounts.account(id: userID) else {
             return .failed("Your account could not be found. Sign in again.")
         }
-        guard let rides = context.capability(.rides) else { return .loaded(State(account: account, rides: account.rides)) }
-        return .loaded(State(account: account, rides: try await rides.rideCount(forUser: userID), mapPath: rides.path))
+        return .loaded(State(account: account, charges: try await charges.charges(of: userID)))
     }
 
     func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {

@@ -1,14 +1,18 @@
 import AtriumSDK
 
 struct ProfileView: SceneView {
+    /// The Map tab's target (`login.mapRoute`); none: no tabs.
+    var mapTab: LinkTarget?
+
     func screen(for state: ProfileScene.State) -> Screen {
         let account = state.account
         var tabs: [UINode] = []
-        if let map = state.mapPath {
-            tabs = [
-                .tabs(Tabs([Tabs.Tab(title: "Map", target: .path(map)), Tabs.Tab(title: "Profile", target: ProfileScene.page(), isSelected: true)]))
-            ]
+        if let mapTab {
+            tabs = [.tabs(Tabs([Tabs.Tab(title: "Map", target: mapTab), Tabs.Tab(title: "Profile", target: ProfileScene.page(), isSelected: true)]))]
         }
+        let rides = state.charges.rides
+        // Nothing charged yet: the app's balance, nought.
+        let balances = state.charges.balanceList.isEmpty ? [Money(0, currency: "GBP")] : state.charges.balanceList
         return Screen(
             title: "Profile",
             content: tabs + [
@@ -25,10 +29,7 @@ struct ProfileView: SceneView {
                 .section(
                     Section(
                         title: "Balance",
-                        content: [
-                            .money(Money(minorUnits: account.balanceMinorUnits, currency: "GBP")),
-                            .text(state.rides == 1 ? Text("1 Ride") : Text("\(state.rides) Rides")),
-                        ]
+                        content: balances.map { UINode.money($0) } + [.text(rides == 1 ? Text("1 Ride") : Text("\(rides) Rides"))]
                     )
                 ),
                 .form(

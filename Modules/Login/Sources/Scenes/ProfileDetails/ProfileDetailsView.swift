@@ -1,8 +1,11 @@
 import AtriumSDK
+import Foundation
 
-/// The profile's details, each row "Not set" until filled in.
+/// The profile's details, each row "Not set" until filled in, and the latest charges (date, what,
+/// amount).
 struct ProfileDetailsView: SceneView {
-    func screen(for account: Account) -> Screen {
+    func screen(for state: ProfileDetailsScene.State) -> Screen {
+        let account = state.account
         func row(_ label: Wording, _ value: String) -> UINode {
             .section(Section(content: [.text(Text(label, style: .caption)), .text(value.isEmpty ? Text("Not set") : Text(verbatim: value))]))
         }
@@ -17,8 +20,29 @@ struct ProfileDetailsView: SceneView {
                     ])
                 ),
                 .link(Link("Complete your profile", to: ProfileDetailsEditScene.page(), style: .button)),
+                charges(state.charges.latest),
                 .link(Link("Back to profile", to: ProfileScene.page())),
             ]
         )
     }
+
+    private func charges(_ charges: [Charge]) -> UINode {
+        guard !charges.isEmpty else { return .section(Section(title: "Charges", content: [.text(Text("No charges yet"))])) }
+        return .section(
+            Section(
+                title: "Charges",
+                content: [
+                    .list(
+                        ItemList(
+                            content: charges.map { charge in
+                                .section(
+                                    Section(content: [
+                                        .text(Text(verbatim: charge.date.formatted(Self.dateStyle), style: .caption)),
+                                        .text(Text(verbatim: charge.what)), .money(charge.amount),
+                                    ]))
+                            }))
+                ]))
+    }
+
+    private static let dateStyle = Date.FormatStyle(date: .abbreviated, time: .shortened, locale: Locale(identifier: "en_GB"), timeZone: .gmt)
 }

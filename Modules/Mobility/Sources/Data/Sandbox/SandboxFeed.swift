@@ -13,13 +13,16 @@ final class SandboxFeed: Sendable {
     /// Where people reach this host, for the feed's absolute URLs.
     let publicURL: String
     let localOrigin: String
+    /// What rides cost (the pricing plans).
+    let prices: SandboxPrices
     private let city = Mutex<SandboxCity?>(nil)
 
-    init(records: any RecordStore, clock: any WallClock, publicURL: String, localOrigin: String) {
+    init(records: any RecordStore, clock: any WallClock, publicURL: String, localOrigin: String, prices: SandboxPrices = SandboxPrices()) {
         self.records = records
         self.clock = clock
         self.publicURL = publicURL
         self.localOrigin = localOrigin
+        self.prices = prices
     }
 
     /// The city: from storage, or generated and stored the first time.
@@ -50,7 +53,7 @@ final class SandboxFeed: Sendable {
             // Rides refresh the map's copy at once; other changes (another host's rides) show within a minute.
             ttl = 60
             data = ["vehicles": try await vehicleStatus()]
-        case "system_pricing_plans": data = ["plans": Self.plans]
+        case "system_pricing_plans": data = ["plans": plans]
         default: return .json(["error": "There is no such feed file."], status: .notFound)
         }
         let document: [String: Any] = ["last_updated": Self.timestamp(clock.now), "ttl": ttl, "version": "3.0", "data": data]
@@ -98,20 +101,18 @@ final class SandboxFeed: Sendable {
         TypeInfo(id: "scooter", formFactor: "scooter_standing", propulsion: "electric", name: "Scooter", plan: "scooter-plan", maxRange: 30000),
     ]
 
-    static var plans: [[String: Any]] {
-        [
-            plan("bike-plan", "Bike: $1 to unlock, then $0.15 a minute", price: 1.0, perMinute: 0.15),
-            plan("ebike-plan", "E-bike: $1 to unlock, then $0.30 a minute", price: 1.0, perMinute: 0.30),
-            plan("scooter-plan", "Scooter: $1 to unlock, then $0.39 a minute", price: 1.0, perMinute: 0.39),
-        ]
-    }
-
-    static func plan(_ id: String, _ description: String, price: Double, perMinute: Double) -> [String: Any] {
-        [
-            "plan_id": id, "name": localized(description.components(separatedBy: ":")[0]), "currency": "USD", "price": price,
-            "is_taxable": false, "description": localized(description),
-            "per_min_pricing": [["start": 0, "rate": perMinute, "interval": 1]],
-        ]
+    /// One plan a type of vehicle: "Bike: $1.00 to unlock, then $0.15 a minute".
+    var plans: [[String: Any]] {
+        Self.types.map { type in
+            let (unlock, perMinute) = (SandboxPrices.exact(prices.unlock), SandboxPrices.exact(prices.perMinute(type.id)))
+            let description =
+                "\(type.name): \(Money(unlock, currency: prices.currency).formatted) to unlock, then \(Money(perMinute, currency: prices.currency).formatted) a minute"
+            return [
+                "plan_id": type.plan, "name": Self.localized(type.name), "currency": prices.currency, "price": prices.unlock,
+                "is_taxable": false, "description": Self.localized(description),
+                "per_min_pricing": [["start": 0, "rate": prices.perMinute(type.id), "interval": 1]],
+            ]
+        }
     }
 
     static func stationInformation(_ station: SandboxCity.StationPlace) -> [String: Any] {

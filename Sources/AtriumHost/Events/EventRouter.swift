@@ -1,0 +1,75 @@
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import Synchronization
+
+/// Who publishes and who subscribes to which event among one configuration's modules, and the
+/// storage their events go to once it is open. Publishing stores an event once per subscriber
+/// (those of the configuration that publishes it: every host of a deployment runs the same modules).
+public final class EventRouter: Sendable {
+    /// A module's handler of one event.
+    struct Subscription: Sendable {
+        var module: String
+        var name: String
+        var version: Int
+        var handle: @Sendable (_ payload: Data, _ delivery: EventDelivery) async throws -> Void
+    }
+
+    /// An event a module declared it publishes.
+    public struct Publication: Sendable, Hashable {
+        public var module: String
+        public var name: String
+        public var version: Int
+    }
+
+    private struct State {
+        var subscriptions: [Subscription] = []
+        var publications: [Publication] = []
+        var storage: (any HostStorage)?
+    }
+
+    private let state = Mutex(State())
+    let metrics: HostMetrics?
+
+    init(metrics: HostMetrics? = nil) { self.metrics = metrics }
+
+    func add(_ subscription: Subscription) { state.withLock { $0.subscriptions.append(subscription) } }
+    func add(_ publication: Publication) { state.withLock { $0.publications.append(publication) } }
+
+    func connect(to storage: any HostStorage) { state.withLock { $0.storage = storage } }
+
+    /// Every event declared published, by module.
+    public var publications: [Publication] { state.withLock { $0.publications } }
+
+    /// Every subscription: module, event name and version.
+    public var subscriptions: [Publication] {
+        state.withLock { $0.subscriptions.map { Publication(module: $0.module, name: $0.name, version: $0.version) } }
+    }
+
+    /// The modules that handle events here.
+    var subscribers: [String] { state.withLock { Array(Set($0.subscriptions.map(\.module))).sorted() } }
+
+    func subscription(module: String, name: String) -> Subscription? {
+        state.withLock { $0.subscriptions.first { $0.module == module && $0.name == name } }
+    }
+
+    /// Stores an event `module` published, for every module subscribed to its name.
+    func publish(module: String, name: String, version: Int, aggregate: String, payload: Data) async throws {
+        let (storage, subscribers) = state.withLock { state in
+            (state.storage, state.subscriptions.filter { $0.name == name }.map(\.module))
+        }
+        guard let storage else { throw StorageNotOpen(module: module, name: name) }
+        let event = OutgoingEvent(
+            eventID: UUID().uuidString.lowercased(), name: name, version: version, publisher: module, aggregate: aggregate, payload: payload,
+            publishedAt: Date().timeIntervalSince1970)
+        try await storage.events.store(event, for: subscribers)
+        metrics?.recordEvent(.published, name: name, module: module)
+    }
+
+    struct StorageNotOpen: Error, CustomStringConvertible {
+        var module: String
+        var name: String
+        var description: String {
+            "module '\(module)' published '\(name)' before the host opened its storage (publish from use cases, not while registering)"
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+@_spi(AtriumHost) import AtriumHost
+import Foundation
+
+/// `atrium events`: the module events waiting for a subscriber (pending, retrying, failed, or held
+/// behind a failed one of their aggregate), and retrying or discarding one.
+struct Events: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "events",
+        abstract: "List the module events not yet handled by their subscribers; retry or discard one.",
+        subcommands: [List.self, Retry.self, Discard.self],
+        defaultSubcommand: List.self
+    )
+
+    /// Opens the configuration's storage (as `render` does: beside a serving host is fine).
+    static func withStorage<Value>(_ options: ConfigurationOptions, _ body: (any HostStorage) async throws -> Value) async throws -> Value {
+        let logger = Console.logger(level: .warning)
+        let plan = try await options.plan(logger: logger)
+        let storage: any HostStorage
+        do {
+            storage = try await HostRuntime(plan: plan, logger: logger).openStorage()
+        } catch let error as ConfigurationError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+        defer { try? storage.close() }
+        return try await body(storage)
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List pending and failed deliveries, oldest first, with what each waits for.")
+
+        @OptionGroup var options: ConfigurationOptions
+
+        @Flag(name: .long, help: "Print JSON.")
+        var json = false
+
+        @Option(help: "At most this many deliveries.")
+        var limit = 1000
+
+        func run() async throws {
+            let deliveries = try await Events.withStorage(options) { try await $0.events.deliveries(limit: limit) }
+            let now = Date().timeIntervalSince1970
+            if json {
+                let data = try JSONSerialization.data(
+                    withJSONObject: EventsReport.objects(deliveries, now: now), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                print(String(decoding: data, as: UTF8.self))
+            } else {
+                for line in EventsReport.lines(deliveries, now: now) { print(line) }
+            }
+        }
+    }
+
+    struct Retry: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "retry", abstract: "Deliver a pending or failed delivery again now, with its tries counted afresh.")
+
+        @OptionGroup var options: ConfigurationOptions
+
+        @Argument(help: "The delivery's number, as `atrium events` lists it (#42 or 42).")
+        var number: String
+
+        func run() async throws {
+            let number = try Events.number(self.number)
+            guard try await Events.withStorage(options, { try await $0.events.retry(number: number, at: Date().timeIntervalSince1970) }) else {
+                FileHandle.standardError.write(Data("There is no delivery #\(number) waiting (atrium events lists them).\n".utf8))
+                throw ExitCode(1)
+            }
+            print("Delivery #\(number) is due now: a delivering host takes it within events.sweepSeconds, at once on PostgreSQL.")
+        }
+    }
+
+    struct Discard: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "discard", abstract: "Delete a delivery without handling it; the later events of its aggregate go on.")
+
+        @OptionGroup var options: ConfigurationOptions
+
+        @Argument(help: "The delivery's number, as `atrium events` lists it (#42 or 42).")
+        var number: String
+
+        func run() async throws {
+            let number = try Events.number(self.number)
+            guard try await Events.withStorage(options, { try await $0.events.discard(number: number) }) else {
+                FileHandle.standardError.write(Data("There is no delivery #\(number) waiting (atrium events lists them).\n".utf8))
+                throw ExitCode(1)
+            }
+            print("Delivery #\(number) is discarded: its subscriber will not handle it.")
+        }
+    }
+
+    static func number(_ text: String) throws -> Int64 {
+        guard let number = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text), number > 0 else {
+            throw ValidationError("'\(text)' is not a delivery number: write one that atrium events lists, such as 42")
+        }
+        return number
+    }
+}
