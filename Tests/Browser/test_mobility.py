@@ -1,11 +1,14 @@
 """Mobility end to end in a real browser: sign up → Map → a vehicle → Unlock → End ride → the
-profile counts the ride."""
+profile shows the charge Login made when it handled the ride's event, and the new balance."""
+
+import re
+import time
 
 from selenium.webdriver.common.by import By
 
 from conftest import click_and_wait, field, running_host, screenshot
 
-MOBILITY = "modules: [login, mobility]\n"
+MOBILITY = "modules: [login, mobility]\nlogin:\n  mapRoute: map\n"
 
 
 def test_take_a_ride_in_the_sandbox_city(browser):
@@ -31,10 +34,24 @@ def test_take_a_ride_in_the_sandbox_city(browser):
         assert browser.current_url == host.url("/map")
         assert "Your ride" in browser.find_element(By.TAG_NAME, "main").text
         click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='End ride']"))
-        assert "Ride ended: 1 minute" in browser.find_element(By.TAG_NAME, "main").text
+        ended = browser.find_element(By.TAG_NAME, "main").text
+        price = re.search(r"Ride ended: 1 minute, (US\$[0-9.]+)\.", ended)
+        assert price, ended
         screenshot(browser, "mobility-ride-ended")
 
         click_and_wait(browser, browser.find_element(By.LINK_TEXT, "Profile"))
-        assert "1 Ride" in browser.find_element(By.TAG_NAME, "main").text
+        # Login charges the ride when the host delivers Mobility's event, just after the ride ended
+        # (within milliseconds): a reload or two at most.
+        deadline = time.monotonic() + 10
+        while "1 Ride" not in browser.find_element(By.TAG_NAME, "main").text and time.monotonic() < deadline:
+            time.sleep(0.2)
+            browser.refresh()
+        profile = browser.find_element(By.TAG_NAME, "main").text
+        assert "1 Ride" in profile and f"-{price.group(1)}" in profile, profile
+        screenshot(browser, "login-profile-charged")
+        click_and_wait(browser, browser.find_element(By.LINK_TEXT, "Profile details"))
+        details = browser.find_element(By.TAG_NAME, "main").text
+        assert re.search(r"Charges\s.*ride, 1 minute\s+-" + re.escape(price.group(1)), details, re.DOTALL), details
+        click_and_wait(browser, browser.find_element(By.LINK_TEXT, "Back to profile"))
         click_and_wait(browser, browser.find_element(By.LINK_TEXT, "Map"))
         assert browser.current_url.startswith(host.url("/map"))
