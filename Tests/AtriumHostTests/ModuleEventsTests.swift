@@ -75,6 +75,8 @@ struct ModuleEventsTests {
             let tag = configuration.tag
             registrar.subscribe(to: Ping.self) { ping, delivery in
                 ModuleEventsTests.calls.withLock { $0[tag, default: [:]][delivery.eventID, default: 0] += 1 }
+                ModuleEventsTests.started.withLock { _ = $0.insert(tag) }
+                while ModuleEventsTests.blocking.withLock({ $0.contains(tag) }) { try await Task.sleep(for: .milliseconds(10)) }
                 try await records.update(Tally.self, id: ping.aggregate, in: "tallies") { tally in
                     tally = Tally(numbers: (tally?.numbers ?? []) + [ping.number])
                 }
@@ -84,12 +86,17 @@ struct ModuleEventsTests {
         }
     }
 
+    /// Tags whose handler blocks (until the tag is removed), and those whose handler has started.
+    static let blocking = Mutex<Set<String>>([])
+    static let started = Mutex<Set<String>>([])
+
     static func host(
-        _ backend: TestStorage, tag: String = UUID().uuidString, pongs: String = "", events: String = "", directory: URL? = nil
+        _ backend: TestStorage, tag: String = UUID().uuidString, pongs: String = "", events: String = "", storage: String = "",
+        directory: URL? = nil
     ) async throws -> TestHost {
         try await TestHost.boot(
             modules: [PingModule.self, PongModule.self],
-            configuration: "modules: [pings, pongs]\npongs:\n  tag: \(tag)\n\(pongs)events:\n  retrySeconds: 0.01\n\(events)",
+            configuration: "modules: [pings, pongs]\npongs:\n  tag: \(tag)\n\(pongs)events:\n  retrySeconds: 0.01\n\(events)\(storage)",
             directory: directory, storage: backend)
     }
 
@@ -276,5 +283,48 @@ struct ModuleEventsTests {
             }
         }
         #expect(handled == 200)
+    }
+
+    /// A host dies while its handler runs (PostgreSQL ends its session, as when the process is
+    /// killed): the delivery's transaction is rolled back, its row lock goes, and another host
+    /// delivers the event; the dead host's handler, if it ever goes on, cannot commit.
+    @Test func aDeliveryWhoseHostDiesIsTakenOverByAnother() async throws {
+        guard TestStorage.available.contains(.postgres) else { return }
+        let tag = UUID().uuidString
+        let directory = FileManager.default.temporaryDirectory.appending(path: "atrium-test-\(UUID().uuidString)")
+        // The dying host's handler, let go after its session ended, waits for its connection until
+        // the storage's timeout: a short one keeps the test short.
+        let storage = TestStorage.postgres.section(for: directory).replacingOccurrences(
+            of: "timeout: 60", with: "timeout: 2")
+        let dying = try await Self.host(.postgres, tag: tag, storage: storage, directory: directory)
+        let survivor = try await Self.host(.postgres, tag: tag, storage: storage, directory: directory)
+        defer {
+            survivor.tearDown()
+            dying.tearDown()
+        }
+        try await dying.run { (browser: TestBrowser) async throws in #expect(try await Self.publish(browser, "a", 1) == 200) }
+        Self.blocking.withLock { _ = $0.insert(tag) }
+        let stuck = Task { await dying.deliverEvents() }
+        #expect(try await Self.eventually { Self.started.withLock { $0.contains(tag) } }, "the dying host's handler runs")
+        await survivor.deliverEvents()
+        #expect(try await Self.tally(survivor, "a") == nil, "the other host skips the row the dying host holds")
+
+        let postgres = try #require(dying.storage as? PostgresStorage)
+        let schema = try #require(postgres.address.schema)
+        let holders = try await postgres.client.query(
+            """
+            SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+            JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = \(schema) AND c.relname = 'event_deliveries' AND l.mode = 'RowShareLock'
+            """, logger: postgres.logger)
+        var terminated = 0
+        for try await _ in holders { terminated += 1 }
+        #expect(terminated == 1, "the dying host's delivering session")
+        Self.blocking.withLock { _ = $0.remove(tag) }
+        await stuck.value
+        await survivor.deliverEvents()
+        #expect(try await Self.tally(survivor, "a") == [1], "handled once, by the survivor")
+        #expect(try await survivor.pendingDeliveries().isEmpty)
+        #expect(Self.calls.withLock { $0[tag]?.values.first } == 2, "two calls, one effect")
     }
 }

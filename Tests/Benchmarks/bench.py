@@ -26,7 +26,8 @@ FORMATS = {"html": "text/html", "json": "application/json"}
 FIRST_VISIT = ["/login", "/pilot", "/signup"]
 # Pages measured on both storage backends, side by side: every page, in HTML.
 STORAGE_PAGES = PAGES
-# ONLY=storage runs just the SQLite/PostgreSQL comparison; ONLY=feed just the change feed's figures.
+# ONLY=storage runs just the SQLite/PostgreSQL comparison; ONLY=feed just the change feed's figures;
+# ONLY=events just the module events' delay.
 ONLY = os.environ.get("ONLY", "")
 # Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
 BOOTS = int(os.environ.get("BOOTS", "21"))
@@ -203,6 +204,11 @@ def main():
 
         feed.measure(sys.modules[__name__], BIN)
         return
+    if ONLY == "events":
+        import events
+
+        events.measure(sys.modules[__name__], BIN)
+        return
     work = Path(tempfile.mkdtemp(prefix="atrium-bench-"))
     bare_folder = work / "pages"
     bare_folder.mkdir()
@@ -284,9 +290,11 @@ def main():
         storage_comparison(work, base, cookie, bare, rows)
         stop(bare_server)
         stop(atrium)
+        import events
         import feed
 
         feed.measure(sys.modules[__name__], BIN)
+        events.measure(sys.modules[__name__], BIN)
         shutil.rmtree(work, ignore_errors=True)
         return
 
@@ -328,9 +336,11 @@ def main():
     storage_comparison(work, base, cookie, bare, rows)
     stop(bare_server)
     stop(atrium)
+    import events
     import feed
 
     feed.measure(sys.modules[__name__], BIN)
+    events.measure(sys.modules[__name__], BIN)
     log.close()
     shutil.rmtree(work, ignore_errors=True)
 

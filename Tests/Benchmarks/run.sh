@@ -3,10 +3,13 @@
 # answering the same bytes on free loopback ports, and prints, for every scene page in HTML and
 # JSON, each side's requests per second (wrk -t2 -c64, a returning visitor's cookie), the ratio and
 # Atrium's p99; then first visits, boot to the first 200, and memory; then the Cookbook and profile
-# pages from a host on SQLite and one on PostgreSQL side by side (a throwaway server, started here).
+# pages from a host on SQLite and one on PostgreSQL side by side (a throwaway server, started here);
+# then the change feed's cross-host delay and write throughput, and module events' delay from a
+# ride's end to Login's charge on both backends.
 # It prints figures; it is not a test and CI does not run it. Options: DURATION=seconds per page and
 # side, in three alternating rounds (default 9); BOOTS=boots per side (default 21); ONLY=storage for
-# just the storage comparison, ONLY=boot for just boot (with where its time goes).
+# just the storage comparison, ONLY=boot for just boot (with where its time goes), ONLY=feed for the
+# change feed's figures, ONLY=events for the module events' delay.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
