@@ -112,6 +112,12 @@ public struct HostApplication: Sendable {
             }
         }
 
+        // A page asked for with Accept: text/event-stream streams its scene (SceneEventStream).
+        let (live, http) = (storage.changes.live, plan.settings.http)
+        let liveEvents: @Sendable (SceneResponder) -> SceneEventStream = { responder in
+            SceneEventStream(
+                responder: responder, live: live, registry: registry, maxStreams: http.maxStreams, maxStreamsPerVisitor: http.maxStreamsPerVisitor)
+        }
         for route in registry.routes {
             let path = RouterPath(Self.hummingbirdPattern(route.pattern))
             let logger = self.logger.with(module: route.moduleID)
@@ -128,7 +134,8 @@ public struct HostApplication: Sendable {
                     signedIn: route.guard == .signedIn ? SignedInGuardMiddleware(registry: registry, pages: pages) : nil,
                     scene: SceneResponder(
                         route: route, respond: respond, storage: storage, sessions: sessions, host: host, pages: pages,
-                        trustedProxies: Set(plan.settings.http.trustedProxies), logger: logger, readsObserver: readsObserver))
+                        trustedProxies: Set(plan.settings.http.trustedProxies), logger: logger, readsObserver: readsObserver,
+                        events: route.method == .get ? liveEvents : nil))
                 handle = { request, context in try await pipeline.respond(to: request, context: context) }
             case .endpoint(let respond):
                 let responder = EndpointResponder(route: route, handle: respond, storage: storage, logger: logger)

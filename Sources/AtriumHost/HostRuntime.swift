@@ -143,6 +143,7 @@ public struct HostRuntime: Sendable {
                     let plan = (responder.generation ?? generation).plan
                     return (plan.events, plan.settings.events)
                 }, metrics: plan.metrics, logger: logger), named: "event delivery")
+        await listener.add(LiveScenesShutdown(live: storage.changes.live), named: "live scenes")
         if let loadPlan {
             await listener.add(
                 ConfigurationReloader(responder: listener.responder, storage: storage, loadPlan: loadPlan, logger: logger),

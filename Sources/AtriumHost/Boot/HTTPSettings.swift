@@ -34,6 +34,12 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
     /// (its soft limit, raised to the hard one at start), less 256 for the database, remote calls
     /// and files.
     public var maxConnections: Int?
+    /// Live scene streams (`Accept: text/event-stream`) this host serves at most at once; past it
+    /// 503. Each is a connection too, counted against `maxConnections`.
+    public var maxStreams = 4096
+    /// Live scene streams one visitor (one session, or one address without one) may hold open;
+    /// past it 429.
+    public var maxStreamsPerVisitor = 16
 
     public static let settingDescriptions = [
         "host": "The address to listen on (0.0.0.0 for every interface)",
@@ -46,6 +52,8 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
         "bodyTimeoutSeconds": "Seconds a request's body may take after its head; past it 408 and the connection closes",
         "idleTimeoutSeconds": "Seconds a kept-alive connection may wait for its next request, or leave a response unread",
         "maxConnections": "The most connections open at once (default: the file descriptor limit less 256)",
+        "maxStreams": "The most live scene streams (text/event-stream) open at once; past it 503",
+        "maxStreamsPerVisitor": "The most live scene streams one visitor (a session, or an address without one) may hold open; past it 429",
     ]
 
     /// ``publicURL``, or the address the host listens at; never with a trailing slash.
@@ -91,6 +99,9 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
         }
         if let maxConnections, maxConnections < 1 {
             problems.append(SettingProblem(key: "maxConnections", message: "must be at least 1, not \(maxConnections)", fix: "or leave it out"))
+        }
+        for (key, value) in [("maxStreams", maxStreams), ("maxStreamsPerVisitor", maxStreamsPerVisitor)] where value < 0 {
+            problems.append(SettingProblem(key: key, message: "must be 0 or more, not \(value)", fix: "0 turns live streams off"))
         }
         if host.isEmpty {
             problems.append(

@@ -18,23 +18,15 @@ struct SceneResponder: Sendable {
     let logger: Logger
     /// Told what each request's scene read, when someone listens.
     let readsObserver: (@Sendable (SceneReads) -> Void)?
+    /// For a page: its event stream, for requests that ask for one.
+    var events: (@Sendable (SceneResponder) -> SceneEventStream)?
 
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
+        if let events, SceneEventStream.isAsked(by: request) {
+            return try await events(self).response(to: request, context: context)
+        }
         let session = context.session ?? RequestSession(store: sessions, token: pages.cookie.token(in: request))
-        let sceneContext = SceneContext(
-            moduleID: route.moduleID,
-            parameters: context.routeValues,
-            returnTo: RouteValues.returnTo(of: request),
-            clientAddress: ClientAddress.resolve(
-                peer: context.peerAddress, forwardedFor: request.headers[values: .xForwardedFor], trustedProxies: trustedProxies),
-            session: session,
-            storage: OwnerRecordStore(storage: storage, module: route.moduleID, session: session, quota: sessions.visitorLimits),
-            logger: logger,
-            host: host
-        )
-        let retryPath =
-            route.method == .get ? request.uri.path + (request.uri.query.map { "?\($0)" } ?? "") : (Self.localReferer(of: request) ?? "/")
-        let sceneRequest = SceneRequest(context: sceneContext, input: context.action, retryPath: retryPath)
+        let sceneRequest = self.sceneRequest(for: request, context: context, session: session)
         let answer: SceneResponse
         if let readsObserver, let sceneID = route.sceneID {
             let log = RecordReadLog()
@@ -52,6 +44,24 @@ struct SceneResponder: Sendable {
         case .redirect(let target):
             return await pages.redirect(to: pages.links.path(of: target, for: route.moduleID, logger: logger) ?? "/", session: session)
         }
+    }
+
+    /// The scene's request: its context (the session given, the module's records for it) and input.
+    func sceneRequest(for request: Request, context: AtriumRequestContext, session: RequestSession) -> SceneRequest {
+        let sceneContext = SceneContext(
+            moduleID: route.moduleID,
+            parameters: context.routeValues,
+            returnTo: RouteValues.returnTo(of: request),
+            clientAddress: ClientAddress.resolve(
+                peer: context.peerAddress, forwardedFor: request.headers[values: .xForwardedFor], trustedProxies: trustedProxies),
+            session: session,
+            storage: OwnerRecordStore(storage: storage, module: route.moduleID, session: session, quota: sessions.visitorLimits),
+            logger: logger,
+            host: host
+        )
+        let retryPath =
+            route.method == .get ? request.uri.path + (request.uri.query.map { "?\($0)" } ?? "") : (Self.localReferer(of: request) ?? "/")
+        return SceneRequest(context: sceneContext, input: context.action, retryPath: retryPath)
     }
 
     static func localReferer(of request: Request) -> String? {

@@ -9,6 +9,12 @@
 // clears its error, and a code field takes digits only.
 //
 // Busy buttons: while a form is being sent, a submit button with data-busy-title says so.
+//
+// Live pages: while the tab is visible, the page subscribes to its own address as Server-Sent
+// Events (the host streams the scene's state); when the state changes, the page is fetched again
+// and its main content replaced in place, keeping focus, the caret and whatever the visitor is
+// typing, and a polite announcement tells screen readers. Hidden tabs hold no connection (a browser
+// opens about six per site). Without JavaScript, or without EventSource, a reload shows the same.
 (function () {
   "use strict";
 
@@ -72,7 +78,10 @@
     validate();
   }
 
-  document.querySelectorAll("form[data-validate]").forEach(enhance);
+  function enhanceForms(root) {
+    root.querySelectorAll("form[data-validate]").forEach(enhance);
+    root.querySelectorAll("form[data-complete]").forEach(requireComplete);
+  }
 
   function requireComplete(form) {
     const buttons = form.querySelectorAll("button[data-requires-complete]");
@@ -99,7 +108,7 @@
     update();
   }
 
-  document.querySelectorAll("form[data-complete]").forEach(requireComplete);
+  enhanceForms(document);
 
   document.addEventListener("submit", function (event) {
     const button = event.submitter;
@@ -124,6 +133,112 @@
         });
       });
     });
+  }
+
+  // Live pages.
+  const main = document.getElementById("main");
+  if (main && window.EventSource && window.fetch && window.DOMParser) {
+    let source = null;
+    let shownID = null;
+    let updating = false;
+    let again = false;
+    const status = document.createElement("div");
+    status.className = "visually-hidden";
+    status.setAttribute("aria-live", "polite");
+    status.id = "live-status";
+    document.body.appendChild(status);
+
+    // What the visitor has typed into the main content, by field name, and where focus is.
+    function typed(root) {
+      const values = {};
+      root.querySelectorAll("input, textarea, select").forEach(function (field) {
+        if (!field.name || field.type === "hidden") return;
+        if (field.type === "checkbox" || field.type === "radio") {
+          if (field.checked !== field.defaultChecked) values[field.name + "\u0000" + field.value] = field.checked;
+        } else if (field.value !== field.defaultValue) {
+          values[field.name] = field.value;
+        }
+      });
+      return values;
+    }
+
+    function restore(root, values) {
+      root.querySelectorAll("input, textarea, select").forEach(function (field) {
+        if (!field.name || field.type === "hidden") return;
+        if (field.type === "checkbox" || field.type === "radio") {
+          const key = field.name + "\u0000" + field.value;
+          if (key in values) field.checked = values[key];
+        } else if (field.name in values) {
+          field.value = values[field.name];
+        }
+      });
+    }
+
+    async function update() {
+      if (updating) { again = true; return; }
+      updating = true;
+      try {
+        const response = await fetch(window.location.href, { credentials: "same-origin", headers: { "Accept": "text/html" } });
+        if (!response.ok || response.redirected) { if (response.redirected) window.location.assign(response.url); return; }
+        const next = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("main");
+        if (!next) return;
+        const active = document.activeElement;
+        const focus = active && main.contains(active) ? { id: active.id, name: active.name, start: active.selectionStart, end: active.selectionEnd } : null;
+        const values = typed(main);
+        main.replaceChildren(...Array.from(next.childNodes).map(function (node) { return document.importNode(node, true); }));
+        restore(main, values);
+        enhanceForms(main);
+        if (focus) {
+          const target = (focus.id && document.getElementById(focus.id)) || (focus.name && main.querySelector("[name='" + CSS.escape(focus.name) + "']"));
+          if (target) {
+            target.focus({ preventScroll: true });
+            if (focus.start !== null && focus.start !== undefined && target.setSelectionRange) {
+              try { target.setSelectionRange(focus.start, focus.end); } catch (error) { /* not a text field */ }
+            }
+          }
+        }
+        const title = next.ownerDocument.title;
+        if (title) document.title = title;
+        main.classList.remove("live-updated");
+        void main.offsetWidth;
+        main.classList.add("live-updated");
+        status.textContent = "";
+        setTimeout(function () { status.textContent = "This page was updated."; }, 50);
+      } catch (error) {
+        // Offline or the host is restarting: the next event tries again.
+      } finally {
+        updating = false;
+        if (again) { again = false; update(); }
+      }
+    }
+
+    function subscribe() {
+      if (source || document.visibilityState !== "visible") return;
+      source = new EventSource(window.location.href);
+      source.addEventListener("scene", function (event) {
+        // The first state heard is taken as the page's own; a later one (after a hidden spell,
+        // too) that differs is fetched.
+        const changed = shownID !== null && event.lastEventId !== shownID;
+        shownID = event.lastEventId;
+        if (changed) update();
+      });
+      source.addEventListener("redirect", function (event) {
+        try { window.location.assign(JSON.parse(event.data).location); } catch (error) { window.location.reload(); }
+      });
+      source.addEventListener("error", function () {
+        if (source && source.readyState === EventSource.CLOSED) source = null;
+      });
+    }
+
+    function unsubscribe() {
+      if (source) { source.close(); source = null; }
+    }
+
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") subscribe(); else unsubscribe();
+    });
+    window.addEventListener("pagehide", unsubscribe);
+    subscribe();
   }
 
   // Back to a page whose form was sent: the button is itself again.

@@ -45,6 +45,8 @@ public final class ChangeFeed: Sendable {
     /// Rung when events were stored for delivery, on this host or another (and when the feed
     /// starts vouching again, since it may have missed some): the deliverer looks at once.
     let eventsStored = WakeSignal()
+    /// The scene streams this host serves, woken by what touches what they show.
+    let live = LiveScenes()
 
     /// A request whose visitor wrote further than this host has seen reads through every cache
     /// (``ReadYourWritesMiddleware``).
@@ -130,6 +132,7 @@ public final class ChangeFeed: Sendable {
     }
 
     private func deliver(_ changes: [StorageChange]) {
+        live.changed(changes)
         if changes.contains(where: { $0 == .events || $0 == .everything }) { eventsStored.signal() }
         let watchers = state.withLock { Array($0.watchers.values) }
         guard !watchers.isEmpty else { return }

@@ -23,13 +23,21 @@ final class WakeSignal: Sendable {
     }
 
     /// Returns at the next signal (at once when one is pending), or after `timeout`, or when the
-    /// task is cancelled.
-    func wait(upTo timeout: Duration) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.next() }
-            group.addTask { try? await Task.sleep(for: timeout) }
-            await group.next()
+    /// task is cancelled: true for a signal.
+    @discardableResult
+    func wait(upTo timeout: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.next()
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let signalled = await group.next() ?? false
             group.cancelAll()
+            return signalled
         }
     }
 

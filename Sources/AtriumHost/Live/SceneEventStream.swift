@@ -1,0 +1,164 @@
+@_spi(AtriumHost) import AtriumSDK
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// A scene page asked for with `Accept: text/event-stream`: Server-Sent Events of that scene, behind
+/// the same route middleware (parameters, session, guard) as the page.
+///
+/// The first event comes at once; then one whenever what the scene shows changes: `event: scene`,
+/// `id:` a digest of the document (the same state has the same id on every host), `data:` the scene's
+/// JSON document, exactly what `Accept: application/json` answers. A client reconnecting with
+/// `Last-Event-ID` gets the document only if it differs from the one that id named. The stream is
+/// re-rendered when the change feed says something its last render read changed (on any host), and
+/// every ``keepAliveSeconds`` besides, when a comment keeps the connection alive through proxies if
+/// nothing changed; states coalesce (a stream that could not write keeps only the latest). It ends,
+/// with `event: redirect` and the path a GET would go to, when the route's guard no longer lets the
+/// visitor in or the session it was opened with ends (sign-out, expiry, revocation); and when the
+/// host shuts down (the client reconnects elsewhere).
+struct SceneEventStream: Sendable {
+    static let keepAliveSeconds = 15
+
+    let responder: SceneResponder
+    let live: LiveScenes
+    let registry: HostRegistry
+    /// `http.maxStreams` and `http.maxStreamsPerVisitor`.
+    let maxStreams: Int
+    let maxStreamsPerVisitor: Int
+
+    /// Whether the request asks for events.
+    static func isAsked(by request: Request) -> Bool {
+        request.headers[values: .accept].contains { $0.contains("text/event-stream") }
+    }
+
+    /// What one render of the stream's scene came to.
+    private enum Render {
+        case document(ByteBuffer, id: String, reads: Set<RecordRead>)
+        case redirect(String)
+    }
+
+    func response(to request: Request, context: AtriumRequestContext) async throws -> Response {
+        let token = responder.pages.cookie.token(in: request)
+        let opening = context.session ?? RequestSession(store: responder.sessions, token: token)
+        let record = try await opening.current()
+        let visitor = record?.visitorID ?? "address:" + clientAddress(request, context)
+        let opened = live.open(
+            visitor: visitor, sessionHash: token.map(SessionStore.hash), maxStreams: maxStreams, maxPerVisitor: maxStreamsPerVisitor)
+        let stream: LiveScenes.Stream
+        switch opened {
+        case .success(let made): stream = made
+        case .failure(.hostFull):
+            responder.logger.warning("scene stream refused: the host serves http.maxStreams already")
+            return Self.refusal(.serviceUnavailable, "This host serves as many live pages as it can. Reload the page to see it as it is now.")
+        case .failure(.visitorFull):
+            return Self.refusal(.tooManyRequests, "Too many live pages are open for this visitor. Close some tabs, then reload.")
+        }
+        let path = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
+        let lastEventID = request.headers[Self.lastEventID]
+        let openedAs = record?.userID
+        let (responder, live, logger) = (responder, live, responder.logger)
+        var response = Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", Self.accelBuffering: "no"],
+            body: ResponseBody { writer in
+                defer { live.close(stream) }
+                var sent = lastEventID
+                var isFirst = true
+                while !stream.isClosing {
+                    let render = try await self.render(
+                        request: request, context: context, token: token, path: path, openedAs: openedAs, isFirst: isFirst)
+                    isFirst = false
+                    switch render {
+                    case .redirect(let location):
+                        try await writer.write(Self.event("redirect", id: nil, data: Self.locationJSON(location)))
+                        try await writer.finish(nil)
+                        return
+                    case .document(let document, let id, let reads):
+                        stream.read(reads)
+                        if id != sent {
+                            try await writer.write(Self.event("scene", id: id, data: document))
+                            sent = id
+                        }
+                    }
+                    if await !stream.wake.wait(upTo: .seconds(Self.keepAliveSeconds)), !stream.isClosing {
+                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                    }
+                }
+                logger.debug("scene stream closed by the host")
+                try await writer.finish(nil)
+            })
+        responder.pages.cookie.apply(opening.cookieChange, to: &response)
+        return response
+    }
+
+    /// Renders the scene as the page would be for a GET now: a fresh session read (it may have
+    /// ended), the guard, then the scene, noting what it read.
+    private func render(
+        request: Request, context: AtriumRequestContext, token: String?, path: String, openedAs: String?, isFirst: Bool
+    ) async throws -> Render {
+        // The first render uses the request's own session (its middleware just read it).
+        let session =
+            isFirst
+            ? (context.session ?? RequestSession(store: responder.sessions, token: token)) : RequestSession(store: responder.sessions, token: token)
+        let userID = try await session.current()?.userID
+        if responder.route.guard == .signedIn {
+            guard let userID, let users = registry.capability(.currentUser), try await users.user(withID: userID) != nil else {
+                let signIn = registry.pagePath(for: .signIn) ?? "/"
+                return .redirect(signIn + QueryText.encode(LocalPath.validated(path).map { [("returnTo", $0)] } ?? []))
+            }
+        }
+        // The session it was opened with ended: the page as it is now is another visitor's.
+        if let openedAs, userID != openedAs { return .redirect(path) }
+        let log = RecordReadLog()
+        let answer = await log.recording { await responder.respond(responder.sceneRequest(for: request, context: context, session: session)) }
+        switch answer {
+        case .redirect(let target):
+            return .redirect(responder.pages.links.path(of: target, for: responder.route.moduleID, logger: responder.logger) ?? "/")
+        case .screen(let screen, _):
+            let document = try await responder.pages.document(
+                for: screen, session: session, moduleID: responder.route.moduleID, logger: responder.logger)
+            return .document(document, id: Self.digest(document), reads: log.all)
+        }
+    }
+
+    private func clientAddress(_ request: Request, _ context: AtriumRequestContext) -> String {
+        ClientAddress.resolve(
+            peer: context.peerAddress, forwardedFor: request.headers[values: .xForwardedFor], trustedProxies: responder.trustedProxies)
+    }
+
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    /// Tells nginx not to buffer the stream.
+    static let accelBuffering = HTTPField.Name("X-Accel-Buffering")!
+
+    /// The first 16 bytes of the document's SHA-256, in hexadecimal.
+    static func digest(_ document: ByteBuffer) -> String {
+        let hash = document.withUnsafeReadableBytes { SHA256.hash(data: $0) }
+        return hash.prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// One event: its name, its id, and its data, one `data:` line per line.
+    static func event(_ name: String, id: String?, data: ByteBuffer) -> ByteBuffer {
+        var event = ByteBuffer(string: "event: \(name)\n")
+        if let id { event.writeString("id: \(id)\n") }
+        let text = String(buffer: data)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            event.writeString("data: ")
+            event.writeSubstring(line)
+            event.writeString("\n")
+        }
+        event.writeString("\n")
+        return event
+    }
+
+    static func locationJSON(_ location: String) -> ByteBuffer {
+        ByteBuffer(data: (try? JSONSerialization.data(withJSONObject: ["location": location], options: [.withoutEscapingSlashes])) ?? Data())
+    }
+
+    static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store", .retryAfter: "5"],
+            body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+    }
+}

@@ -1,0 +1,180 @@
+"""Live scenes through the real `atrium` binary: a scene page asked for with
+`Accept: text/event-stream` streams its JSON document at once and again when it changes; a client
+resuming with `Last-Event-ID` gets nothing it has already; a signed-out session's stream ends with
+where to go; the guard applies; the caps answer 429 and 503; and streams end when the host stops."""
+
+import http.client
+import json
+import re
+import signal
+import socket
+import subprocess
+import time
+import urllib.parse
+
+from test_serve import ATRIUM, free_port, wait_until_ready
+from test_several_hosts import Visitor
+
+
+class Stream:
+    """One Server-Sent Events response, read event by event."""
+
+    def __init__(self, port, path, cookie=None, last_event_id=None):
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        headers = {"Accept": "text/event-stream"}
+        if cookie:
+            headers["Cookie"] = cookie
+        if last_event_id:
+            headers["Last-Event-ID"] = last_event_id
+        self.connection.request("GET", path, headers=headers)
+        self.response = self.connection.getresponse()
+        self.status = self.response.status
+
+    def next_event(self, within=10.0):
+        """The next event as (name, id, data); None when the stream ended; raises on a timeout."""
+        self.connection.sock.settimeout(within)
+        name, event_id, data = None, None, []
+        while True:
+            line = self.response.readline()
+            if not line:
+                return None
+            line = line.decode().rstrip("\n")
+            if line == "":
+                if name or data:
+                    return name, event_id, "\n".join(data)
+                continue
+            if line.startswith(":"):
+                continue
+            field, _, value = line.partition(": ")
+            if field == "event":
+                name = value
+            elif field == "id":
+                event_id = value
+            elif field == "data":
+                data.append(value)
+
+    def nothing_within(self, seconds):
+        try:
+            event = self.next_event(within=seconds)
+        except (socket.timeout, TimeoutError):
+            return True
+        return event is None
+
+    def close(self):
+        self.connection.close()
+
+
+def serve(tmp_path, extra=""):
+    port = free_port()
+    config = tmp_path / "atrium.yaml"
+    config.write_text(
+        f"http:\n  port: {port}\n{extra}storage:\n  path: {tmp_path / 'atrium.sqlite'}\nsecrets:\n  keyFile: {tmp_path / 'secret.key'}\n"
+        "modules: [login, cookbook]\n"
+    )
+    process = subprocess.Popen([str(ATRIUM), "serve", "--config", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    wait_until_ready(process, port)
+    return process, port
+
+
+def stop(process):
+    process.send_signal(signal.SIGTERM)
+    return process.communicate(timeout=20)[0]
+
+
+def visitor_cookie(visitor):
+    for handler in visitor.opener.handlers:
+        jar = getattr(handler, "cookiejar", None)
+        if jar is not None:
+            return "; ".join(f"{cookie.name}={cookie.value}" for cookie in jar)
+    return ""
+
+
+def test_a_page_streams_its_document_at_once_and_again_when_it_changes_and_resumes_without_duplicates(tmp_path):
+    process, port = serve(tmp_path)
+    try:
+        visitor = Visitor(f"http://127.0.0.1:{port}")
+        visitor.request("/cookbook/pantry")
+        cookie = visitor_cookie(visitor)
+        stream = Stream(port, "/cookbook/pantry", cookie)
+        assert stream.status == 200 and stream.response.getheader("Content-Type").startswith("text/event-stream")
+        name, first_id, data = stream.next_event(within=5)
+        as_json = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        as_json.request("GET", "/cookbook/pantry", headers={"Accept": "application/json", "Cookie": cookie})
+        assert name == "scene" and re.fullmatch(r"[0-9a-f]{32}", first_id)
+        assert json.loads(data) == json.loads(as_json.getresponse().read()), "exactly what Accept: application/json answers"
+
+        status, _, _ = visitor.request("/cookbook/pantry", {"have[]": "butter"})
+        assert status == 200
+        name, second_id, data = stream.next_event(within=10)
+        assert name == "scene" and second_id != first_id and "butter" in data.lower()
+        stream.close()
+
+        # Resuming with the id of the state the client has: nothing; with an older one: the state now.
+        same = Stream(port, "/cookbook/pantry", cookie, last_event_id=second_id)
+        assert same.status == 200 and same.nothing_within(2), "no duplicate of a state the client has"
+        same.close()
+        older = Stream(port, "/cookbook/pantry", cookie, last_event_id=first_id)
+        assert older.next_event(within=5)[1] == second_id, "never an old state after a newer one: the latest, at once"
+        older.close()
+    finally:
+        stop(process)
+
+
+def test_signing_out_ends_the_profiles_stream_with_where_to_go_and_the_guard_applies(tmp_path):
+    process, port = serve(tmp_path)
+    try:
+        anonymous = Stream(port, "/profile")
+        assert anonymous.status == 303 and anonymous.response.getheader("Location").startswith("/login"), "the route's guard, as for a GET"
+        anonymous.close()
+
+        visitor = Visitor(f"http://127.0.0.1:{port}")
+        visitor.request("/signup")
+        status, url, _ = visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
+        assert url.endswith("/profile")
+        stream = Stream(port, "/profile", visitor_cookie(visitor))
+        assert stream.next_event(within=5)[0] == "scene"
+        visitor.request("/profile")
+        visitor.request("/logout", {})
+        name, _, data = stream.next_event(within=10)
+        assert name == "redirect" and json.loads(data)["location"].startswith("/login"), (name, data)
+        assert stream.next_event(within=5) is None, "and the stream ends"
+    finally:
+        stop(process)
+
+
+def test_the_caps_answer_429_for_a_visitor_and_503_for_the_host_and_a_stopping_host_ends_its_streams(tmp_path):
+    process, port = serve(tmp_path, "  maxStreams: 3\n  maxStreamsPerVisitor: 2\n")
+    try:
+        visitor = Visitor(f"http://127.0.0.1:{port}")
+        visitor.request("/cookbook")
+        cookie = visitor_cookie(visitor)
+        streams = [Stream(port, "/cookbook", cookie) for _ in range(2)]
+        assert [stream.status for stream in streams] == [200, 200]
+        third = Stream(port, "/cookbook", cookie)
+        assert third.status == 429 and "Too many live pages" in third.response.read().decode()
+        other = Visitor(f"http://127.0.0.1:{port}")
+        other.request("/cookbook")
+        streams.append(Stream(port, "/cookbook", visitor_cookie(other)))
+        assert streams[-1].status == 200
+        full = Stream(port, "/cookbook", "")
+        assert full.status == 503 and full.response.getheader("Retry-After") == "5"
+        streams[0].close()
+        # The host notices a client gone at its next write (the keep-alive comment, every 15 s).
+        assert eventually(lambda: Stream(port, "/cookbook", cookie).status == 200), "a closed stream frees its place"
+
+        started = time.monotonic()
+        output = stop(process)
+        assert time.monotonic() - started < 10, "open streams do not hold the host's shutdown"
+        assert "stopped" in output
+    finally:
+        if process.poll() is None:
+            stop(process)
+
+
+def eventually(condition, within=20.0):
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return condition()
