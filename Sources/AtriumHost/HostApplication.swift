@@ -81,9 +81,10 @@ public struct HostApplication: Sendable {
         }
 
         if plan.settings.http.metrics {
-            let metrics = self.metrics
+            let (metrics, live) = (self.metrics, storage.changes.live)
             router.get("/metrics") { _, _ in
-                Response(
+                metrics.recordLive(streams: live.count, groups: live.groupCount, figures: live.counters.figures)
+                return Response(
                     status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                     body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
             }

@@ -27,7 +27,7 @@ FIRST_VISIT = ["/login", "/pilot", "/signup"]
 # Pages measured on both storage backends, side by side: every page, in HTML.
 STORAGE_PAGES = PAGES
 # ONLY=storage runs just the SQLite/PostgreSQL comparison; ONLY=feed just the change feed's figures;
-# ONLY=events just the module events' delay.
+# ONLY=events just the module events' delay; ONLY=live just the live scenes' figures.
 ONLY = os.environ.get("ONLY", "")
 # Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
 BOOTS = int(os.environ.get("BOOTS", "21"))
@@ -209,6 +209,11 @@ def main():
 
         events.measure(sys.modules[__name__], BIN)
         return
+    if ONLY == "live":
+        import live
+
+        live.measure(sys.modules[__name__], BIN)
+        return
     work = Path(tempfile.mkdtemp(prefix="atrium-bench-"))
     bare_folder = work / "pages"
     bare_folder.mkdir()
@@ -292,9 +297,11 @@ def main():
         stop(atrium)
         import events
         import feed
+        import live
 
         feed.measure(sys.modules[__name__], BIN)
         events.measure(sys.modules[__name__], BIN)
+        live.measure(sys.modules[__name__], BIN)
         shutil.rmtree(work, ignore_errors=True)
         return
 
@@ -338,9 +345,11 @@ def main():
     stop(atrium)
     import events
     import feed
+    import live
 
     feed.measure(sys.modules[__name__], BIN)
     events.measure(sys.modules[__name__], BIN)
+    live.measure(sys.modules[__name__], BIN)
     log.close()
     shutil.rmtree(work, ignore_errors=True)
 

@@ -94,6 +94,16 @@ public final class HostMetrics: Sendable {
         CoreMetrics.Gauge(label: "atrium_events_oldest_pending_seconds", factory: factory).record(oldestSeconds)
     }
 
+    /// Live scene streams: how many are open and how many groups share their renders, and (since the
+    /// host started) how many renders the streams cost and how many events and bytes they wrote.
+    func recordLive(streams: Int, groups: Int, figures: (renders: Int, events: Int, bytes: Int)) {
+        CoreMetrics.Gauge(label: "atrium_live_streams", factory: factory).record(Double(streams))
+        CoreMetrics.Gauge(label: "atrium_live_groups", factory: factory).record(Double(groups))
+        CoreMetrics.Gauge(label: "atrium_live_renders", factory: factory).record(Double(figures.renders))
+        CoreMetrics.Gauge(label: "atrium_live_events", factory: factory).record(Double(figures.events))
+        CoreMetrics.Gauge(label: "atrium_live_bytes", factory: factory).record(Double(figures.bytes))
+    }
+
     /// The counters a module makes for itself, named `atrium_<module>_<name>_total`.
     func moduleMetrics(module: String) -> ModuleMetrics {
         let factory = self.factory

@@ -55,12 +55,11 @@ struct PageWriter: Sendable {
         return response
     }
 
-    /// The screen's JSON document, exactly as `Accept: application/json` answers it (the visitor's
-    /// form token in), for a scene's event stream.
-    func document(for screen: RenderableScreen, session: RequestSession?, moduleID: String?, logger: Logger) async throws -> ByteBuffer {
+    /// The screen's JSON document with its form token left out (``RenderedPage/body(token:)`` puts
+    /// it in), exactly as `Accept: application/json` answers it: for a scene's event stream.
+    func jsonPage(for screen: RenderableScreen, moduleID: String?, logger: Logger) -> RenderedPage {
         let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: .json, mark: nil) }
-        let page = screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil), make: render) } ?? render()
-        return page.body(token: page.hasTokens ? try await session?.csrfToken() : nil)
+        return screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil), make: render) } ?? render()
     }
 
     /// Seconds a 503 page asks clients to wait before trying again.

@@ -1,30 +1,24 @@
 import Synchronization
 
-/// Every scene stream this host serves (``SceneEventStream``), woken by the change feed when
-/// something a stream's last render read has changed (a record it read, a collection it listed, the
-/// owners a sign-in moved, its session), or when the feed cannot vouch for anything. Holds the
-/// per-host and per-visitor counts its caps are checked against.
+/// Every scene stream this host serves (``SceneEventStream``), in groups that share their renders:
+/// the streams of one page whose render does not depend on who watches (it never asked for the
+/// session) form one group, as do the streams of one session on one page. When the change feed says
+/// something a group's last render read changed (a record, a collection, the owners a sign-in moved)
+/// or the feed cannot vouch, the group renders once and every stream of it writes the new state
+/// with its own form token: work per change grows with the states watched, not with the streams.
+/// A stream whose session changed only checks its session. Holds the counts the caps use.
 final class LiveScenes: Sendable {
-    /// One open stream: what its last render read, and how to wake it.
-    final class Stream: Sendable {
+    /// One open stream's own part: its visitor, its session, and how to wake it.
+    final class Member: Sendable {
         let visitor: String
         /// The hash of the session token it was opened with, if any.
         let sessionHash: String?
         let wake = WakeSignal()
-        private let state = Mutex<(reads: Set<RecordRead>, owners: Set<String>, isClosing: Bool)>(([], [], false))
+        private let state = Mutex<(isClosing: Bool, isSessionChanged: Bool)>((false, false))
 
         init(visitor: String, sessionHash: String?) {
             self.visitor = visitor
             self.sessionHash = sessionHash
-        }
-
-        /// What the stream's latest render read.
-        func read(_ reads: Set<RecordRead>) {
-            let owners = Set(reads.map(\.owner))
-            state.withLock {
-                $0.reads = reads
-                $0.owners = owners
-            }
         }
 
         var isClosing: Bool { state.withLock { $0.isClosing } }
@@ -34,7 +28,61 @@ final class LiveScenes: Sendable {
             wake.signal()
         }
 
-        /// Whether `change` may change what the stream shows.
+        func sessionChanged() {
+            state.withLock { $0.isSessionChanged = true }
+            wake.signal()
+        }
+
+        /// Whether the session changed since the last call.
+        func takeSessionChange() -> Bool {
+            state.withLock { state in
+                defer { state.isSessionChanged = false }
+                return state.isSessionChanged
+            }
+        }
+    }
+
+    /// The streams of one page state: its latest render, made again when what it read changes.
+    final class Group: Sendable {
+        let key: String
+        private let render: @Sendable () async -> LiveRender?
+        private let counters: Counters
+        private struct State {
+            var latest: LiveRender
+            var reads: Set<RecordRead> = []
+            var owners: Set<String> = []
+            var renderedAt = ContinuousClock.now
+            var members: [ObjectIdentifier: Member] = [:]
+            var isRendering = false
+            var isDirty = false
+        }
+        private let state: Mutex<State>
+
+        init(key: String, first: LiveRender, counters: Counters, render: @escaping @Sendable () async -> LiveRender?) {
+            self.key = key
+            self.render = render
+            self.counters = counters
+            var initial = State(latest: first)
+            if case .state(_, _, let reads) = first {
+                initial.reads = reads
+                initial.owners = Set(reads.map(\.owner))
+            }
+            state = Mutex(initial)
+        }
+
+        var latest: LiveRender { state.withLock { $0.latest } }
+
+        fileprivate func add(_ member: Member) { state.withLock { $0.members[ObjectIdentifier(member)] = member } }
+
+        /// Removes `member`; true when the group has none left.
+        fileprivate func remove(_ member: Member) -> Bool {
+            state.withLock { state in
+                state.members.removeValue(forKey: ObjectIdentifier(member))
+                return state.members.isEmpty
+            }
+        }
+
+        /// Whether `change` may change what the group shows.
         func isTouched(by change: StorageChange) -> Bool {
             switch change {
             case .record(let module, let collection, let owner, let id):
@@ -43,10 +91,70 @@ final class LiveScenes: Sendable {
                         || $0.reads.contains(RecordRead(module: module, collection: collection, owner: owner, id: nil))
                 }
             case .owners(let owners): return state.withLock { state in owners.contains { state.owners.contains($0) } }
-            case .session(let hash): return hash == sessionHash
             case .everything: return true
-            case .events: return false
+            case .session, .events: return false
             }
+        }
+
+        /// Renders again unless a render younger than `age` is there (the clock's refresh).
+        func refresh(ifOlderThan age: Duration) {
+            guard state.withLock({ $0.renderedAt.duration(to: .now) >= age }) else { return }
+            invalidate()
+        }
+
+        /// Renders again, once however many changes arrive meanwhile (one render runs at a time;
+        /// changes during it make one more), then wakes the members if the state changed.
+        func invalidate() {
+            let starts = state.withLock { state in
+                if state.isRendering {
+                    state.isDirty = true
+                    return false
+                }
+                state.isRendering = true
+                return true
+            }
+            guard starts else { return }
+            Task { await renderUntilClean() }
+        }
+
+        private func renderUntilClean() async {
+            while true {
+                let rendered = await render()
+                counters.rendered()
+                let (members, again) = state.withLock { state -> ([Member], Bool) in
+                    var changed = false
+                    if let rendered {
+                        changed = rendered.id == nil || rendered.id != state.latest.id
+                        state.latest = rendered
+                        if case .state(_, _, let reads) = rendered {
+                            state.reads = reads
+                            state.owners = Set(reads.map(\.owner))
+                        }
+                    }
+                    state.renderedAt = .now
+                    let again = state.isDirty
+                    state.isDirty = false
+                    if !again { state.isRendering = false }
+                    return (changed ? Array(state.members.values) : [], again)
+                }
+                for member in members { member.wake.signal() }
+                if !again { return }
+            }
+        }
+    }
+
+    /// What the streams did, for `/metrics` and the benchmark.
+    final class Counters: Sendable {
+        private let renders = Atomic<Int>(0)
+        private let events = Atomic<Int>(0)
+        private let bytes = Atomic<Int>(0)
+        func rendered() { renders.add(1, ordering: .relaxed) }
+        func wrote(_ count: Int) {
+            events.add(1, ordering: .relaxed)
+            bytes.add(count, ordering: .relaxed)
+        }
+        var figures: (renders: Int, events: Int, bytes: Int) {
+            (renders.load(ordering: .relaxed), events.load(ordering: .relaxed), bytes.load(ordering: .relaxed))
         }
     }
 
@@ -59,49 +167,75 @@ final class LiveScenes: Sendable {
     }
 
     private struct State {
-        var streams: [ObjectIdentifier: Stream] = [:]
+        var members: [ObjectIdentifier: Member] = [:]
         var perVisitor: [String: Int] = [:]
+        var groups: [String: Group] = [:]
         var isClosing = false
     }
 
     private let state = Mutex(State())
+    let counters = Counters()
 
-    /// How many streams are open.
-    var count: Int { state.withLock { $0.streams.count } }
+    /// How many streams are open, and how many groups they form.
+    var count: Int { state.withLock { $0.members.count } }
+    var groupCount: Int { state.withLock { $0.groups.count } }
 
     /// Opens a stream for `visitor` unless a cap is reached (or the host is shutting down).
-    func open(visitor: String, sessionHash: String?, maxStreams: Int, maxPerVisitor: Int) -> Result<Stream, Refusal> {
+    func open(visitor: String, sessionHash: String?, maxStreams: Int, maxPerVisitor: Int) -> Result<Member, Refusal> {
         state.withLock { state in
-            guard !state.isClosing, state.streams.count < maxStreams else { return .failure(.hostFull) }
+            guard !state.isClosing, state.members.count < maxStreams else { return .failure(.hostFull) }
             guard state.perVisitor[visitor, default: 0] < maxPerVisitor else { return .failure(.visitorFull) }
-            let stream = Stream(visitor: visitor, sessionHash: sessionHash)
-            state.streams[ObjectIdentifier(stream)] = stream
-            state.perVisitor[stream.visitor, default: 0] += 1
-            return .success(stream)
+            let member = Member(visitor: visitor, sessionHash: sessionHash)
+            state.members[ObjectIdentifier(member)] = member
+            state.perVisitor[member.visitor, default: 0] += 1
+            return .success(member)
         }
     }
 
-    func close(_ stream: Stream) {
+    /// Puts `member` in the group of `key`, made with `first` (this stream's own first render) when
+    /// there is none; `render` renders the group's page again.
+    func join(_ member: Member, key: String, first: LiveRender, render: @escaping @Sendable () async -> LiveRender?) -> Group {
+        let group = state.withLock { state in
+            if let group = state.groups[key] { return group }
+            let group = Group(key: key, first: first, counters: counters, render: render)
+            state.groups[key] = group
+            return group
+        }
+        group.add(member)
+        return group
+    }
+
+    func close(_ member: Member, in group: Group?) {
         state.withLock { state in
-            guard state.streams.removeValue(forKey: ObjectIdentifier(stream)) != nil else { return }
-            let left = state.perVisitor[stream.visitor, default: 1] - 1
-            state.perVisitor[stream.visitor] = left > 0 ? left : nil
+            guard state.members.removeValue(forKey: ObjectIdentifier(member)) != nil else { return }
+            let left = state.perVisitor[member.visitor, default: 1] - 1
+            state.perVisitor[member.visitor] = left > 0 ? left : nil
+            if let group, group.remove(member), state.groups[group.key] === group { state.groups.removeValue(forKey: group.key) }
         }
     }
 
-    /// Wakes the streams the changes touch.
+    /// Renders again the groups the changes touch; tells streams whose session changed.
     func changed(_ changes: [StorageChange]) {
-        guard !changes.isEmpty else { return }
-        let streams = state.withLock { Array($0.streams.values) }
-        for stream in streams where changes.contains(where: stream.isTouched) { stream.wake.signal() }
+        guard !changes.isEmpty, !changes.allSatisfy({ $0 == .events }) else { return }
+        let (groups, members) = state.withLock { (Array($0.groups.values), Array($0.members.values)) }
+        for group in groups where changes.contains(where: group.isTouched) { group.invalidate() }
+        for change in changes {
+            switch change {
+            case .session(let hash):
+                for member in members where member.sessionHash == hash { member.sessionChanged() }
+            case .everything:
+                for member in members { member.sessionChanged() }
+            default: break
+            }
+        }
     }
 
     /// Ends every stream (the host is shutting down) and opens no more.
     func closeAll() {
-        let streams = state.withLock { state in
+        let members = state.withLock { state in
             state.isClosing = true
-            return Array(state.streams.values)
+            return Array(state.members.values)
         }
-        for stream in streams { stream.close() }
+        for member in members { member.close() }
     }
 }

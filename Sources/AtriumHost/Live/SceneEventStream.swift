@@ -33,22 +33,16 @@ struct SceneEventStream: Sendable {
         request.headers[values: .accept].contains { $0.contains("text/event-stream") }
     }
 
-    /// What one render of the stream's scene came to.
-    private enum Render {
-        case document(ByteBuffer, id: String, reads: Set<RecordRead>)
-        case redirect(String)
-    }
-
     func response(to request: Request, context: AtriumRequestContext) async throws -> Response {
         let token = responder.pages.cookie.token(in: request)
         let opening = context.session ?? RequestSession(store: responder.sessions, token: token)
         let record = try await opening.current()
         let visitor = record?.visitorID ?? "address:" + clientAddress(request, context)
-        let opened = live.open(
-            visitor: visitor, sessionHash: token.map(SessionStore.hash), maxStreams: maxStreams, maxPerVisitor: maxStreamsPerVisitor)
-        let stream: LiveScenes.Stream
+        let sessionHash = token.map(SessionStore.hash)
+        let opened = live.open(visitor: visitor, sessionHash: sessionHash, maxStreams: maxStreams, maxPerVisitor: maxStreamsPerVisitor)
+        let member: LiveScenes.Member
         switch opened {
-        case .success(let made): stream = made
+        case .success(let made): member = made
         case .failure(.hostFull):
             responder.logger.warning("scene stream refused: the host serves http.maxStreams already")
             return Self.refusal(.serviceUnavailable, "This host serves as many live pages as it can. Reload the page to see it as it is now.")
@@ -56,35 +50,57 @@ struct SceneEventStream: Sendable {
             return Self.refusal(.tooManyRequests, "Too many live pages are open for this visitor. Close some tabs, then reload.")
         }
         let path = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
+        // The stream's own first render, with the request's session (its middleware just read it).
+        let (first, readsVisitor) = try await render(request: request, context: context, session: opening)
+        let formToken = try await opening.csrfToken()
         let lastEventID = request.headers[Self.lastEventID]
         let openedAs = record?.userID
-        let (responder, live, logger) = (responder, live, responder.logger)
+        let (live, logger) = (live, responder.logger)
+        // Streams of one page share renders: every visitor's when the scene never asked who is
+        // watching, else those of one session.
+        let key = "\(responder.route.method) \(path) " + (readsVisitor ? "session:\(sessionHash ?? visitor)" : "everyone")
         var response = Response(
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", Self.accelBuffering: "no"],
             body: ResponseBody { writer in
-                defer { live.close(stream) }
+                var group: LiveScenes.Group?
+                defer { live.close(member, in: group) }
                 var sent = lastEventID
-                var isFirst = true
-                while !stream.isClosing {
-                    let render = try await self.render(
-                        request: request, context: context, token: token, path: path, openedAs: openedAs, isFirst: isFirst)
-                    isFirst = false
-                    switch render {
-                    case .redirect(let location):
+                var current = first
+                while !member.isClosing {
+                    if case .redirect(let location) = current {
                         try await writer.write(Self.event("redirect", id: nil, data: Self.locationJSON(location)))
                         try await writer.finish(nil)
                         return
-                    case .document(let document, let id, let reads):
-                        stream.read(reads)
-                        if id != sent {
-                            try await writer.write(Self.event("scene", id: id, data: document))
-                            sent = id
+                    }
+                    if case .state(let page, let id, _) = current, id != sent {
+                        let event = Self.event("scene", id: id, data: page.body(token: formToken))
+                        try await writer.write(event)
+                        live.counters.wrote(event.readableBytes)
+                        sent = id
+                    }
+                    if group == nil {
+                        let joined = live.join(member, key: key, first: first) {
+                            let session = RequestSession(store: self.responder.sessions, token: token)
+                            return try? await self.render(request: request, context: context, session: session).render
                         }
+                        if joined.latest.id != first.id { joined.invalidate() }
+                        group = joined
                     }
-                    if await !stream.wake.wait(upTo: .seconds(Self.keepAliveSeconds)), !stream.isClosing {
+                    let signalled = await member.wake.wait(upTo: .seconds(Self.keepAliveSeconds))
+                    if member.isClosing { break }
+                    if !signalled {
                         try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                        group?.refresh(ifOlderThan: .seconds(Self.keepAliveSeconds))
                     }
+                    // The session may have ended (a sign-out, here or on another host; an expiry).
+                    if !signalled || member.takeSessionChange(),
+                        let ended = try await self.sessionEnded(token: token, path: path, openedAs: openedAs)
+                    {
+                        current = .redirect(ended)
+                        continue
+                    }
+                    current = group?.latest ?? current
                 }
                 logger.debug("scene stream closed by the host")
                 try await writer.finish(nil)
@@ -93,33 +109,34 @@ struct SceneEventStream: Sendable {
         return response
     }
 
-    /// Renders the scene as the page would be for a GET now: a fresh session read (it may have
-    /// ended), the guard, then the scene, noting what it read.
-    private func render(
-        request: Request, context: AtriumRequestContext, token: String?, path: String, openedAs: String?, isFirst: Bool
-    ) async throws -> Render {
-        // The first render uses the request's own session (its middleware just read it).
-        let session =
-            isFirst
-            ? (context.session ?? RequestSession(store: responder.sessions, token: token)) : RequestSession(store: responder.sessions, token: token)
+    /// Where the visitor must go when the stream's session no longer lets it in: the guard's sign-in
+    /// page, or the page itself (it now shows another visitor's view) when the session it was opened
+    /// with is gone; nil while it is fine.
+    private func sessionEnded(token: String?, path: String, openedAs: String?) async throws -> String? {
+        let session = RequestSession(store: responder.sessions, token: token)
         let userID = try await session.current()?.userID
         if responder.route.guard == .signedIn {
             guard let userID, let users = registry.capability(.currentUser), try await users.user(withID: userID) != nil else {
                 let signIn = registry.pagePath(for: .signIn) ?? "/"
-                return .redirect(signIn + QueryText.encode(LocalPath.validated(path).map { [("returnTo", $0)] } ?? []))
+                return signIn + QueryText.encode(LocalPath.validated(path).map { [("returnTo", $0)] } ?? [])
             }
         }
-        // The session it was opened with ended: the page as it is now is another visitor's.
-        if let openedAs, userID != openedAs { return .redirect(path) }
+        return userID == openedAs ? nil : path
+    }
+
+    /// Renders the scene as a GET of it would be now, noting what it read and whether it asked who
+    /// the visitor is.
+    private func render(request: Request, context: AtriumRequestContext, session: RequestSession) async throws -> (
+        render: LiveRender, readsVisitor: Bool
+    ) {
         let log = RecordReadLog()
         let answer = await log.recording { await responder.respond(responder.sceneRequest(for: request, context: context, session: session)) }
         switch answer {
         case .redirect(let target):
-            return .redirect(responder.pages.links.path(of: target, for: responder.route.moduleID, logger: responder.logger) ?? "/")
+            return (.redirect(responder.pages.links.path(of: target, for: responder.route.moduleID, logger: responder.logger) ?? "/"), true)
         case .screen(let screen, _):
-            let document = try await responder.pages.document(
-                for: screen, session: session, moduleID: responder.route.moduleID, logger: responder.logger)
-            return .document(document, id: Self.digest(document), reads: log.all)
+            let page = responder.pages.jsonPage(for: screen, moduleID: responder.route.moduleID, logger: responder.logger)
+            return (.state(page, id: Self.digest(page.body(token: nil)), reads: log.all), log.readsVisitor)
         }
     }
 

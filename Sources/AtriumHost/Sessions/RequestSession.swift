@@ -57,6 +57,8 @@ final class RequestSession: SessionControl {
 
     /// The session behind the request's cookie, if it is live.
     func current() async throws -> SessionRecord? {
+        // A scene that asks who is visiting shows something of theirs (see LiveScenes).
+        RecordReadLog.noteVisitor()
         let (isLoaded, token) = state.withLock { ($0.isLoaded, $0.token) }
         if isLoaded { return state.withLock { $0.record } }
         let loaded = try await load(token)

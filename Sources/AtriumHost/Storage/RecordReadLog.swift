@@ -6,11 +6,20 @@ public final class RecordReadLog: Sendable {
     @TaskLocal static var current: RecordReadLog?
 
     private let reads = Mutex<Set<RecordRead>>([])
+    private let visitorRead = Atomic<Bool>(false)
 
     public init() {}
 
     /// Everything read so far.
     public var all: Set<RecordRead> { reads.withLock { $0 } }
+
+    /// Whether the scene asked who the visitor is (their session): what it shows may be theirs alone.
+    public var readsVisitor: Bool { visitorRead.load(ordering: .relaxed) }
+
+    /// Notes, in the current task's log, that the scene read the visitor's session.
+    static func noteVisitor() {
+        current?.visitorRead.store(true, ordering: .relaxed)
+    }
 
     /// Notes a read in the current task's log, if it has one.
     static func note(module: String, collection: String, owner: String, id: String?) {

@@ -1,0 +1,178 @@
+"""Live scenes' figures (see run.sh).
+
+- Delay from a write to the event: SUBSCRIBERS streams (1, 100 and 1,000) of one signed-in user's
+  /profile/details on one host (one group: they share every render); the user's details are changed
+  through HTTP CHANGES times; the delay is from sending the change to each stream receiving the new
+  state: p50 and p99 over every stream and change. Then the same on two PostgreSQL hosts, streams on
+  host B and the change written through host A.
+- Work per change with 1,000 subscribers: renders, events and bytes written per change (from
+  /metrics).
+- Memory per idle stream: 5,000 streams of one page, the host's resident memory before and after,
+  divided by 5,000.
+
+Run alone: ONLY=live bash Tests/Benchmarks/run.sh (or python3 Tests/Benchmarks/bench.py BIN)."""
+
+import asyncio
+import html
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+CHANGES = int(os.environ.get("CHANGES", "20"))
+
+
+def host(bench, binary: Path, work: Path, name: str, storage: str, environment=None):
+    port = bench.free_port()
+    config = work / f"{name}.yaml"
+    config.write_text(
+        f"http:\n  port: {port}\n  maxStreams: 10000\n  maxStreamsPerVisitor: 10000\n{storage}secrets:\n  keyFile: {work}/secret.key\n"
+        f"log:\n  level: warning\nmodules: [login]\n"
+    )
+    log = open(work / f"{name}.log", "wb")
+    process = subprocess.Popen([str(binary / "atrium"), "serve", "--config", str(config)], stdout=log, stderr=subprocess.STDOUT,
+                               env={**os.environ, **(environment or {})})
+    base = f"http://127.0.0.1:{port}"
+    bench.wait_ready(base + "/health/live", process)
+    deadline = time.monotonic() + 10
+    while b"changeFeed" in bench.fetch(base + "/health/ready")[2] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return process, port
+
+
+async def open_stream(port, cookie, path="/profile/details"):
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: {cookie}\r\n\r\n".encode())
+    await writer.drain()
+    head = await reader.readuntil(b"\r\n\r\n")
+    assert b" 200 " in head.split(b"\r\n")[0], head[:200]
+    return reader, writer
+
+
+async def next_state(reader, timeout=20):
+    """Reads until an `event: scene` block ends; returns its id."""
+    event_id = None
+    while True:
+        line = await asyncio.wait_for(reader.readline(), timeout)
+        if not line:
+            raise EOFError
+        if line.startswith(b"id: "):
+            event_id = line[4:].strip().decode()
+        if line.startswith(b"event: redirect"):
+            raise RuntimeError("redirected")
+        if event_id and line.startswith(b"data: "):
+            # One data line per event (the JSON has no newline); the blank line follows.
+            return event_id
+
+
+def change(port, cookie, token, index):
+    import http.client
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    form = urllib.parse.urlencode({"givenName": "Ada", "familyName": f"Live{index:05d}", "nickname": "", "picture": "", "_csrf": token})
+    sent = time.perf_counter()
+    connection.request("POST", "/profile/details/edit", body=form, headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+    assert connection.getresponse().status == 303
+    return sent
+
+
+async def delays(write_port, read_port, cookie, token, subscribers):
+    streams = [await open_stream(read_port, cookie) for _ in range(subscribers)]
+    for reader, _ in streams:
+        await next_state(reader)
+    measured = []
+    for index in range(CHANGES):
+        loop = asyncio.get_running_loop()
+        waits = [asyncio.create_task(next_state(reader)) for reader, _ in streams]
+        sent = await loop.run_in_executor(None, change, write_port, cookie, token, index + subscribers * 1000)
+        await asyncio.gather(*waits)
+        measured.append((time.perf_counter() - sent) * 1000)
+    for _, writer in streams:
+        writer.close()
+    measured.sort()
+    return measured[len(measured) // 2], measured[min(len(measured) - 1, int(len(measured) * 0.99))]
+
+
+def metric(bench, port, name):
+    body = bench.fetch(f"http://127.0.0.1:{port}/metrics")[2].decode()
+    found = re.search(rf"^{name} ([0-9.e+]+)$", body, re.MULTILINE)
+    return float(found.group(1)) if found else 0.0
+
+
+def edit_token(bench, port, cookie):
+    _, _, page = bench.fetch(f"http://127.0.0.1:{port}/profile/details/edit", {"Cookie": cookie})
+    return html.unescape(re.search(rb'name="_csrf" value="([^"]+)"', page).group(1).decode())
+
+
+async def work_per_change(bench, port, cookie, token):
+    streams = [await open_stream(port, cookie) for _ in range(1000)]
+    for reader, _ in streams:
+        await next_state(reader)
+    before = [metric(bench, port, f"atrium_live_{name}") for name in ("renders", "events", "bytes")]
+    loop = asyncio.get_running_loop()
+    for index in range(10):
+        waits = [asyncio.create_task(next_state(reader)) for reader, _ in streams]
+        await loop.run_in_executor(None, change, port, cookie, token, 90000 + index)
+        await asyncio.gather(*waits)
+    after = [metric(bench, port, f"atrium_live_{name}") for name in ("renders", "events", "bytes")]
+    for _, writer in streams:
+        writer.close()
+    return [(after[index] - before[index]) / 10 for index in range(3)]
+
+
+async def idle_memory(bench, process, port, cookie):
+    await asyncio.sleep(1)
+    before = bench.rss_mb(process.pid)
+    streams = []
+    for _ in range(5000):
+        streams.append(await open_stream(port, cookie, "/login"))
+    await asyncio.sleep(2)
+    after = bench.rss_mb(process.pid)
+    for _, writer in streams:
+        writer.close()
+    return (after - before) * 1024 / 5000
+
+
+def measure(bench, binary: Path):
+    print("\n## Live scenes\n")
+    work = Path(tempfile.mkdtemp(prefix="atrium-live-"))
+    process, port = host(bench, binary, work, "live-sqlite", f"storage:\n  path: {work}/atrium.sqlite\n")
+    rows = []
+    try:
+        cookie = bench.sign_up(f"http://127.0.0.1:{port}")
+        token = edit_token(bench, port, cookie)
+        for subscribers in (1, 100, 1000):
+            p50, p99 = asyncio.run(delays(port, port, cookie, token, subscribers))
+            rows.append((f"SQLite, one host, {subscribers:,} subscriber{'s' if subscribers > 1 else ''}", p50, p99))
+        renders, events, written = asyncio.run(work_per_change(bench, port, cookie, token))
+        per_stream = asyncio.run(idle_memory(bench, process, port, cookie))
+    finally:
+        bench.stop(process)
+    if bench.POSTGRES_URL:
+        schema = "live_" + os.urandom(6).hex()
+        url = bench.POSTGRES_URL + ("&" if "?" in bench.POSTGRES_URL else "?") + f"schema={schema}"
+        storage = "storage:\n  kind: postgres\n  poolSize: 8\n"
+        first, first_port = host(bench, binary, work, "live-a", storage, {"STORAGE_URL": url})
+        second, second_port = host(bench, binary, work, "live-b", storage, {"STORAGE_URL": url})
+        try:
+            cookie = bench.sign_up(f"http://127.0.0.1:{first_port}")
+            token = edit_token(bench, first_port, cookie)
+            for subscribers in (1, 100):
+                p50, p99 = asyncio.run(delays(first_port, second_port, cookie, token, subscribers))
+                rows.append((f"PostgreSQL, written on host A, streams on host B, {subscribers:,} subscriber{'s' if subscribers > 1 else ''}", p50, p99))
+        finally:
+            bench.stop(first)
+            bench.stop(second)
+    print(f"{CHANGES} changes of one user's profile details, each sent through HTTP while the streams of /profile/details wait; the delay "
+          "is from sending the change to the last of the streams reading the new state (release build, loopback).\n")
+    print("| where | p50 | p99 |")
+    print("|---|---|---|")
+    for label, p50, p99 in rows:
+        print(f"| {label} | {p50:.2f} ms | {p99:.2f} ms |")
+    print(f"\n- Work per change with 1,000 subscribers of one page: {renders:.2f} renders, {events:,.0f} events, {written / 1024:,.0f} KB written.")
+    print(f"- Memory per idle stream (5,000 streams of /login): {per_stream:.1f} KB.")
+    sys.stdout.flush()
