@@ -96,6 +96,9 @@ http {{
         listen 127.0.0.1:{proxy_port};
         location / {{
             proxy_pass http://atrium;
+            # Live scenes are Server-Sent Events: passed on as they come, and left open.
+            proxy_buffering off;
+            proxy_read_timeout 1h;
             proxy_set_header Host $host:$server_port;
             proxy_set_header X-Forwarded-For $remote_addr;
             add_header X-Served-By $upstream_addr always;
@@ -450,3 +453,42 @@ def test_a_stopped_database_answers_try_again_at_once_never_the_sign_in_page(tmp
         server.remove()
     assert "storage unavailable: answering 503 until it is back" in output, output
     assert "storage answers again" in output, output
+
+
+def test_a_stream_on_one_host_gets_a_change_made_through_the_other_and_resumes_on_either(cluster):
+    """Live scenes across hosts: a stream of /profile/details on host B receives the change written
+    through host A; a client that resumes on host A with host B's last id gets nothing it has, then
+    the next change; and a stream through nginx (proxy_buffering off) gets changes as they come."""
+    from test_live import Stream, visitor_cookie
+
+    visitor = Visitor(cluster["base"])
+    visitor.request("/signup")
+    status, url, _ = visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
+    assert url.endswith("/profile")
+    cookie = visitor_cookie(visitor)
+    first, second = cluster["ports"]
+
+    def rename(port, family):
+        visitor_on = Visitor(f"http://127.0.0.1:{port}")
+        visitor_on.opener = visitor.opener
+        visitor_on.request("/profile/details/edit")
+        status, url, _ = visitor_on.request(
+            "/profile/details/edit", {"givenName": "Ada", "familyName": family, "nickname": "", "picture": ""})
+        assert status == 200 and url.endswith("/profile/details"), (status, url)
+
+    on_b = Stream(second, "/profile/details", cookie)
+    _, opened_id, _ = on_b.next_event(within=5)
+    rename(first, "Byron")
+    name, changed_id, data = on_b.next_event(within=10)
+    assert name == "scene" and changed_id != opened_id and "Byron" in data, "host B's stream saw host A's write"
+
+    on_a = Stream(first, "/profile/details", cookie, last_event_id=changed_id)
+    assert on_a.nothing_within(2), "the same state on host A: no duplicate"
+    through_proxy = Stream(int(cluster["base"].rsplit(":", 1)[1]), "/profile/details", cookie)
+    assert through_proxy.next_event(within=5)[1] == changed_id, "a state's id is the same on every host"
+    rename(second, "King")
+    for stream in (on_a, on_b, through_proxy):
+        name, latest, data = stream.next_event(within=10)
+        assert name == "scene" and latest != changed_id and "King" in data
+    for stream in (on_a, on_b, through_proxy):
+        stream.close()
