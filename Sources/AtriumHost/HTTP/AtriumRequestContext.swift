@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 
 /// The request context of every route the host serves. A scene route's middleware fills it in
 /// turn: the route's parameters, the visitor's session, the action's checked body.
@@ -8,6 +9,8 @@ public struct AtriumRequestContext: RequestContext {
 
     /// The address of the connection's other end, when there is a connection.
     public let peerAddress: String?
+    /// Completes when the connection closes (a live stream's client went away), when there is one.
+    let connectionClosed: EventLoopFuture<Void>?
     /// The route's parameter texts, read and checked against their types (``RouteParametersMiddleware``).
     var routeValues: [String: String] = [:]
     /// The visitor's session, read from the cookie when first asked (``SessionMiddleware``).
@@ -18,6 +21,7 @@ public struct AtriumRequestContext: RequestContext {
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peerAddress = source.channel.remoteAddress?.ipAddress
+        connectionClosed = source.channel.closeFuture
     }
 
     /// A context for a request answered in-process, with no connection (`atrium render`, a module
@@ -25,6 +29,7 @@ public struct AtriumRequestContext: RequestContext {
     init(logger: Logger) {
         coreContext = .init(source: InProcessSource(logger: logger))
         peerAddress = nil
+        connectionClosed = nil
     }
 
     /// Action bodies are small; refuse anything larger than 1 MiB.

@@ -9,6 +9,9 @@ import NIOCore
 ///   (else the connection is just closed).
 /// - A response being written is never cut short by a timeout, however long it runs; only a client
 ///   that has stopped reading it (the socket stays full) for the idle timeout is let go.
+/// - A client that closes its side while a live stream (`text/event-stream`) is being written has
+///   gone: the connection closes at once, so the stream's place is free (it would otherwise be
+///   noticed only at its next write).
 ///
 /// ``RequestPhaseObserver``, after the HTTP decoder, tells it where each request stands. Both run
 /// on the connection's event loop.
@@ -35,6 +38,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// Requests whose head came in and whose response has not ended.
     private var pendingResponses = 0
     private var isResponseStarted = false
+    /// Whether the response being written is a live stream.
+    private var isStreaming = false
     private var unwritableSince: NIODeadline?
     private var isFinished = false
 
@@ -82,6 +87,14 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed, isStreaming {
+            close()
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         unwritableSince = context.channel.isWritable ? nil : .now()
         context.fireChannelWritabilityChanged()
@@ -106,11 +119,15 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    func responseStarted() { isResponseStarted = true }
+    func responseStarted(streaming: Bool = false) {
+        isResponseStarted = true
+        isStreaming = streaming
+    }
 
     func responseEnded() {
         pendingResponses = max(0, pendingResponses - 1)
         isResponseStarted = false
+        isStreaming = false
         if phase == .responding && pendingResponses == 0 { awaitNextRequest() }
     }
 

@@ -73,7 +73,17 @@ enum OpenAPIDocument {
                         ] as [String: Any]
                     ]
             }
-            operation["responses"] = sceneResponses(redirects: true)
+            operation["responses"] = sceneResponses(redirects: true, streams: route.method == .get)
+            if route.method == .get {
+                operation["parameters"] =
+                    parameters + [
+                        [
+                            "name": "Last-Event-ID", "in": "header", "required": false, "schema": ["type": "string"],
+                            "description":
+                                "With Accept: text/event-stream: the id of the state the client has; the stream's first event is sent only if the state differs",
+                        ] as [String: Any]
+                    ]
+            }
         } else {
             if let body = route.body {
                 operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": body.jsonObject]]] as [String: Any]
@@ -122,16 +132,36 @@ enum OpenAPIDocument {
         return schema
     }
 
-    private static func sceneResponses(redirects: Bool) -> [String: Any] {
+    private static func sceneResponses(redirects: Bool, streams: Bool = false) -> [String: Any] {
         let content: [String: Any] = [
             "application/json": ["schema": ["$ref": "#/components/schemas/SceneDocument"]],
             "text/html": ["schema": ["type": "string"]],
             "text/plain": ["schema": ["type": "string"]],
         ]
+        var live = content
+        if streams {
+            live["text/event-stream"] = [
+                "schema": [
+                    "type": "string",
+                    "description":
+                        "Server-Sent Events of the scene: `event: scene` with `id:` (a digest naming the state on every host) and `data:` the SceneDocument, at once and whenever it changes; `event: redirect` with `data: {\"location\"}` when the session ends or the guard refuses, last; a comment every 15 s",
+                ] as [String: Any]
+            ]
+        }
         var responses: [String: Any] = [
-            "200": ["description": "The scene", "content": content] as [String: Any],
-            "4XX": ["description": "A page that says what went wrong (not found, refused, invalid…)", "content": content] as [String: Any],
-            "503": ["description": "A service the scene needs is unavailable", "content": content] as [String: Any],
+            "200": ["description": streams ? "The scene, or its live stream" : "The scene", "content": live] as [String: Any],
+            "4XX": [
+                "description": streams
+                    ? "A page that says what went wrong (not found, refused, invalid…); 429: too many live streams for this visitor"
+                    : "A page that says what went wrong (not found, refused, invalid…)",
+                "content": content,
+            ] as [String: Any],
+            "503": [
+                "description": streams
+                    ? "A service the scene needs is unavailable, or the host serves as many live streams as it can"
+                    : "A service the scene needs is unavailable",
+                "content": content,
+            ] as [String: Any],
         ]
         if redirects {
             responses["303"] =

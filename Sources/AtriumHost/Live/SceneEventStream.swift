@@ -49,10 +49,20 @@ struct SceneEventStream: Sendable {
         case .failure(.visitorFull):
             return Self.refusal(.tooManyRequests, "Too many live pages are open for this visitor. Close some tabs, then reload.")
         }
+        // A client that goes away frees its stream at once, not at the next write.
+        context.connectionClosed?.whenComplete { _ in member.close() }
         let path = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
         // The stream's own first render, with the request's session (its middleware just read it).
-        let (first, readsVisitor) = try await render(request: request, context: context, session: opening)
-        let formToken = try await opening.csrfToken()
+        let first: LiveRender
+        let readsVisitor: Bool
+        let formToken: String
+        do {
+            (first, readsVisitor) = try await render(request: request, context: context, session: opening)
+            formToken = try await opening.csrfToken()
+        } catch {
+            live.close(member, in: nil)
+            throw error
+        }
         let lastEventID = request.headers[Self.lastEventID]
         let openedAs = record?.userID
         let (live, logger) = (live, responder.logger)
