@@ -230,3 +230,34 @@ def eventually(condition, within=20.0):
             return True
         time.sleep(0.2)
     return condition()
+
+
+def test_moneybox_totals_follow_money_added_from_another_tab(tmp_path):
+    """Moneybox reads its totals from a remote API: the module notes each payment it makes, so a
+    watched accounts page is rendered again (once, not polled per visitor) and shows the new total."""
+    port = free_port()
+    config = tmp_path / "atrium.yaml"
+    config.write_text(
+        f"http:\n  port: {port}\nstorage:\n  path: {tmp_path / 'atrium.sqlite'}\nsecrets:\n  keyFile: {tmp_path / 'secret.key'}\n"
+        "modules: [login, moneybox]\n"
+    )
+    process = subprocess.Popen([str(ATRIUM), "serve", "--config", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    wait_until_ready(process, port)
+    try:
+        visitor = Visitor(f"http://127.0.0.1:{port}")
+        visitor.request("/signup")
+        visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
+        visitor.request("/moneybox")
+        status, url, _ = visitor.request("/moneybox/sign-in", {"email": "test+ios@moneyboxapp.com", "password": "P455word12"})
+        assert status == 200 and url.endswith("/moneybox/accounts"), (status, url)
+        stream = Stream(port, "/moneybox/accounts", visitor_cookie(visitor))
+        _, first_id, before = stream.next_event(within=5)
+        _, _, product = visitor.request("/moneybox/accounts/8043")
+        pay = re.search(r'action="(/moneybox/accounts/8043/payments/[^"]+)"', product).group(1)
+        status, _, _ = visitor.request(pay, {})
+        assert status == 200
+        name, second_id, after = stream.next_event(within=10)
+        assert name == "scene" and second_id != first_id and after != before, "the accounts page shows the new total"
+        stream.close()
+    finally:
+        stop(process)

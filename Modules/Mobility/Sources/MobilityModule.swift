@@ -120,7 +120,8 @@ public struct MobilityModule: AtriumModule {
         let tabs = MapTabs(profile: configuration.profileRoute)
         let tiles = configuration.tiles.url.map { Map.TileLayer(template: $0, attribution: configuration.tiles.attribution ?? "") }
         let mapView = MapView(tabs: tabs, tiles: tiles)
-        registrar.scene(MapScene.self) { _ in MapScene(fleet: feed, rental: rental, view: mapView) }
+        let freshness = Duration.seconds(configuration.minimumRefreshSeconds)
+        registrar.scene(MapScene.self) { _ in MapScene(fleet: feed, rental: rental, view: mapView, freshness: freshness) }
         registrar.scene(VehicleScene.self) { _ in VehicleScene(fleet: feed, rental: rental, view: VehicleView(tabs: tabs)) }
         registrar.scene(StationScene.self) { _ in StationScene(fleet: feed, view: StationView(tabs: tabs)) }
         registrar.scene(UnlockScene.self) { _ in UnlockScene(rental: rental, view: UnlockView(tabs: tabs)) }

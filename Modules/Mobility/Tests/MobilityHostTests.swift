@@ -157,6 +157,8 @@ struct MobilityHostTests {
             #expect(try second.status == 422 && second.screen.mentions("You are already on a ride."))
 
             services.clock.advance(minutes: 2.5)
+            let running = try await browser.getScreen("/map").screen
+            #expect(running.shows("3 minutes so far: US$2.17"), "the ride's running cost, as ending it now would charge")
             let ended = try await browser.post("/map/ride/end", form: [:])
             #expect(ended.location == "/map?ended=true")
             #expect(try await browser.getScreen("/map?ended=true").screen.messages.map(\.text).contains("Ride ended: 3 minutes, US$2.17."))

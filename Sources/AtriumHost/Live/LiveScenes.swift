@@ -14,11 +14,31 @@ final class LiveScenes: Sendable {
         /// The hash of the session token it was opened with, if any.
         let sessionHash: String?
         let wake = WakeSignal()
-        private let state = Mutex<(isClosing: Bool, isSessionChanged: Bool)>((false, false))
+        private let state = Mutex<(isClosing: Bool, isSessionChanged: Bool, isTickDue: Bool, nextTick: ContinuousClock.Instant)>(
+            (false, false, false, .now + LiveScenes.keepAlive))
 
         init(visitor: String, sessionHash: String?) {
             self.visitor = visitor
             self.sessionHash = sessionHash
+        }
+
+        /// Wakes the stream for its keep-alive when its time has come.
+        fileprivate func tick(at now: ContinuousClock.Instant) {
+            let due = state.withLock { state -> Bool in
+                guard now >= state.nextTick else { return false }
+                state.isTickDue = true
+                state.nextTick = now + LiveScenes.keepAlive
+                return true
+            }
+            if due { wake.signal() }
+        }
+
+        /// Whether the keep-alive is due (since the last call).
+        func takeTick() -> Bool {
+            state.withLock { state in
+                defer { state.isTickDue = false }
+                return state.isTickDue
+            }
         }
 
         var isClosing: Bool { state.withLock { $0.isClosing } }
@@ -63,7 +83,7 @@ final class LiveScenes: Sendable {
             self.render = render
             self.counters = counters
             var initial = State(latest: first)
-            if case .state(_, _, let reads) = first {
+            if case .state(_, _, let reads, _) = first {
                 initial.reads = reads
                 initial.owners = Set(reads.map(\.owner))
             }
@@ -96,9 +116,9 @@ final class LiveScenes: Sendable {
             }
         }
 
-        /// Renders again unless a render younger than `age` is there (the clock's refresh).
-        func refresh(ifOlderThan age: Duration) {
-            guard state.withLock({ $0.renderedAt.duration(to: .now) >= age }) else { return }
+        /// Renders again when its latest render is as old as its state asks (``LiveRender/refresh``).
+        fileprivate func refreshIfDue(at now: ContinuousClock.Instant) {
+            guard state.withLock({ $0.renderedAt.duration(to: now) >= $0.latest.refresh }) else { return }
             invalidate()
         }
 
@@ -126,7 +146,7 @@ final class LiveScenes: Sendable {
                     if let rendered {
                         changed = rendered.id == nil || rendered.id != state.latest.id
                         state.latest = rendered
-                        if case .state(_, _, let reads) = rendered {
+                        if case .state(_, _, let reads, _) = rendered {
                             state.reads = reads
                             state.owners = Set(reads.map(\.owner))
                         }
@@ -175,6 +195,29 @@ final class LiveScenes: Sendable {
 
     private let state = Mutex(State())
     let counters = Counters()
+    /// How often an idle stream writes a comment (and re-checks its session and the clock).
+    static let keepAlive = Duration.seconds(15)
+    /// One task for every stream's keep-alive, started with the first stream: a stream waiting for a
+    /// change holds one continuation and no timer of its own.
+    private let ticker = Mutex<Task<Void, Never>?>(nil)
+
+    deinit { ticker.withLock { $0?.cancel() } }
+
+    private func startTicker() {
+        ticker.withLock { ticker in
+            guard ticker == nil else { return }
+            ticker = Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    guard let self else { return }
+                    let now = ContinuousClock.now
+                    let (members, groups) = self.state.withLock { (Array($0.members.values), Array($0.groups.values)) }
+                    for group in groups { group.refreshIfDue(at: now) }
+                    for member in members { member.tick(at: now) }
+                }
+            }
+        }
+    }
 
     /// How many streams are open, and how many groups they form.
     var count: Int { state.withLock { $0.members.count } }
@@ -182,7 +225,8 @@ final class LiveScenes: Sendable {
 
     /// Opens a stream for `visitor` unless a cap is reached (or the host is shutting down).
     func open(visitor: String, sessionHash: String?, maxStreams: Int, maxPerVisitor: Int) -> Result<Member, Refusal> {
-        state.withLock { state in
+        startTicker()
+        return state.withLock { state in
             guard !state.isClosing, state.members.count < maxStreams else { return .failure(.hostFull) }
             guard state.perVisitor[visitor, default: 0] < maxPerVisitor else { return .failure(.visitorFull) }
             let member = Member(visitor: visitor, sessionHash: sessionHash)
@@ -237,5 +281,6 @@ final class LiveScenes: Sendable {
             return Array(state.members.values)
         }
         for member in members { member.close() }
+        ticker.withLock { $0?.cancel() }
     }
 }

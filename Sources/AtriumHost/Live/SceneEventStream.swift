@@ -13,14 +13,12 @@ import Logging
 /// JSON document, exactly what `Accept: application/json` answers. A client reconnecting with
 /// `Last-Event-ID` gets the document only if it differs from the one that id named. The stream is
 /// re-rendered when the change feed says something its last render read changed (on any host), and
-/// every ``keepAliveSeconds`` besides, when a comment keeps the connection alive through proxies if
+/// every ``LiveScenes/keepAlive`` besides, when a comment keeps the connection alive through proxies if
 /// nothing changed; states coalesce (a stream that could not write keeps only the latest). It ends,
 /// with `event: redirect` and the path a GET would go to, when the route's guard no longer lets the
 /// visitor in or the session it was opened with ends (sign-out, expiry, revocation); and when the
 /// host shuts down (the client reconnects elsewhere).
 struct SceneEventStream: Sendable {
-    static let keepAliveSeconds = 15
-
     let responder: SceneResponder
     let live: LiveScenes
     let registry: HostRegistry
@@ -83,7 +81,7 @@ struct SceneEventStream: Sendable {
                         try await writer.finish(nil)
                         return
                     }
-                    if case .state(let page, let id, _) = current, id != sent {
+                    if case .state(let page, let id, _, _) = current, id != sent {
                         let event = Self.event("scene", id: id, data: page.body(token: formToken))
                         try await writer.write(event)
                         live.counters.wrote(event.readableBytes)
@@ -97,14 +95,14 @@ struct SceneEventStream: Sendable {
                         if joined.latest.id != first.id { joined.invalidate() }
                         group = joined
                     }
-                    let signalled = await member.wake.wait(upTo: .seconds(Self.keepAliveSeconds))
+                    await member.wake.wait()
                     if member.isClosing { break }
-                    if !signalled {
+                    let isTick = member.takeTick()
+                    if isTick {
                         try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-                        group?.refresh(ifOlderThan: .seconds(Self.keepAliveSeconds))
                     }
                     // The session may have ended (a sign-out, here or on another host; an expiry).
-                    if !signalled || member.takeSessionChange(),
+                    if member.takeSessionChange() || isTick,
                         let ended = try await self.sessionEnded(token: token, path: path, openedAs: openedAs)
                     {
                         current = .redirect(ended)
@@ -146,7 +144,7 @@ struct SceneEventStream: Sendable {
             return (.redirect(responder.pages.links.path(of: target, for: responder.route.moduleID, logger: responder.logger) ?? "/"), true)
         case .screen(let screen, _):
             let page = responder.pages.jsonPage(for: screen, moduleID: responder.route.moduleID, logger: responder.logger)
-            return (.state(page, id: Self.digest(page.body(token: nil)), reads: log.all), log.readsVisitor)
+            return (.state(page, id: Self.digest(page.body(token: nil)), reads: log.all, refresh: screen.liveRefresh), log.readsVisitor)
         }
     }
 

@@ -6,9 +6,12 @@
 public struct RenderableScreen: Sendable {
     public let key: ScreenKey?
     public let make: @Sendable () -> Screen
+    /// How often a live stream of it renders again besides on changes (``Scene/liveRefresh(for:)``).
+    public let liveRefresh: Duration?
 
-    public init(key: ScreenKey?, make: @escaping @Sendable () -> Screen) {
+    public init(key: ScreenKey?, liveRefresh: Duration? = nil, make: @escaping @Sendable () -> Screen) {
         self.key = key
+        self.liveRefresh = liveRefresh
         self.make = make
     }
 

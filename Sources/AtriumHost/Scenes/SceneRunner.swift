@@ -75,7 +75,8 @@ struct SceneRunner<S: Scene>: Sendable {
             } else {
                 key = (value as? any Hashable).map { ScreenKey(sceneID: sceneID, state: AnyHashable($0)) }
             }
-            return .screen(RenderableScreen(key: key, make: { scene.view.screen(for: value) }), status: status)
+            return .screen(
+                RenderableScreen(key: key, liveRefresh: scene.liveRefresh(for: value), make: { scene.view.screen(for: value) }), status: status)
         case .loading:
             return .screen(
                 RenderableScreen(Screen(title: title, content: [.message(Message("Loading…"))], refreshAfterSeconds: 2)),

@@ -41,6 +41,10 @@ final class WakeSignal: Sendable {
         }
     }
 
+    /// Returns at the next signal (at once when one is pending), or when the task is cancelled:
+    /// one continuation, no timer (a live stream's keep-alive comes from ``LiveScenes``' ticker).
+    func wait() async { await next() }
+
     private func next() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -49,10 +49,19 @@ public protocol Scene: Sendable {
     /// Performs an action and says what follows: the scene again (with a status named for what
     /// happened) or another page.
     func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State>
+
+    /// While someone watches the scene live (its page's event stream), how often the host renders
+    /// it again besides whenever something it read through storage changes: for what storage does
+    /// not show, such as a remote feed's freshness or the time (a ride's running cost). Renders are
+    /// shared by every watcher of a state, and an event goes out only when the page changed. nil
+    /// (the default): every 15 seconds. At least a second.
+    func liveRefresh(for state: State) -> Duration?
 }
 
 extension Scene {
     public static var isEntry: Bool { false }
+
+    public func liveRefresh(for state: State) -> Duration? { nil }
 }
 
 extension Scene where Action == Never {

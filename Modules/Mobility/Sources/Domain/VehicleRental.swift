@@ -29,6 +29,12 @@ public struct VehicleRental: Sendable {
 
     public func last(for userID: String) async throws -> RideRecord? { try await rides.history(of: userID).finished.last }
 
+    /// The minutes started so far on `ride` and what they cost now (as ending it now would charge).
+    public func soFar(_ ride: Ride) -> (minutes: Int, cost: Decimal) {
+        let minutes = max(1, Int((now().timeIntervalSince(ride.startedAt) / 60).rounded(.up)))
+        return (minutes, ride.unlockPrice + ride.perMinute * Decimal(minutes))
+    }
+
     /// Unlocks the vehicle with this code (or id) for the rider.
     public func unlock(code: String? = nil, vehicleID: String? = nil, for userID: String) async throws -> Result<Ride, RideError> {
         let fleet = try await fleet.fleet()

@@ -28,4 +28,15 @@ struct StoredPayments: PaymentRepository {
     func release(_ key: String) async throws {
         try await records.deleteRecord(id: key, in: Self.collection)
     }
+
+    /// One record beside the claims: the time of the latest payment.
+    private static let lastPaidID = "last-paid"
+
+    func lastPaid() async throws -> Date? {
+        try await records.record(Date.self, id: Self.lastPaidID, in: Self.collection)
+    }
+
+    func notePaid(at date: Date) async throws {
+        try await records.save(date, id: Self.lastPaidID, in: Self.collection)
+    }
 }

@@ -37,7 +37,9 @@ struct MoneyboxAccount: Sendable {
 
     /// Who is signed in and their products; ``NotSignedIn`` without a session.
     func portfolio() async throws -> (Investor, Portfolio) {
-        try await withSession { session in (session.investor, try await api.portfolio(token: session.bearerToken)) }
+        // Read so that a payment from another tab or client shows here too (see lastPaid).
+        _ = try await payments.lastPaid()
+        return try await withSession { session in (session.investor, try await api.portfolio(token: session.bearerToken)) }
     }
 
     /// What the payment sent with `key` led to, if anything was sent with it.
@@ -73,6 +75,7 @@ struct MoneyboxAccount: Sendable {
             done.stage = .done
             done.moneybox = moneybox
             try await payments.finish(key, with: done)
+            try await payments.notePaid(at: now())
             return .paid(moneybox: moneybox)
         } catch let error as MoneyboxError where error == .timedOut || error == .unreadable {
             // The API may have paid without an answer reaching us: this form never pays again.

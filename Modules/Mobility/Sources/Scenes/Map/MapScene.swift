@@ -9,16 +9,22 @@ struct MapScene: Scene {
         var viewport: MapViewport
         var fleet: Fleet
         var ride: Ride?
+        /// The ride's minutes started so far and what they cost now.
+        var rideMinutes = 0
+        var rideCost: Decimal = 0
         var lastRide: RideRecord?
 
         struct Identity: Hashable, Sendable {
             var loadID: UInt64
             var viewport: MapViewport
             var ride: Ride?
+            var rideMinutes: Int
             var lastRide: RideRecord?
         }
 
-        var pageIdentity: Identity { Identity(loadID: fleet.loadID, viewport: viewport, ride: ride, lastRide: lastRide) }
+        var pageIdentity: Identity {
+            Identity(loadID: fleet.loadID, viewport: viewport, ride: ride, rideMinutes: rideMinutes, lastRide: lastRide)
+        }
     }
 
     enum Action: Sendable {
@@ -38,6 +44,14 @@ struct MapScene: Scene {
     let fleet: any FleetSource
     let rental: VehicleRental
     let view: MapView
+    /// How fresh the feed must be on a watched map (`mobility.minimumRefreshSeconds`).
+    var freshness: Duration = .seconds(5)
+
+    /// Watched, the map follows the feed as often as it may be fetched, and a ride's running cost
+    /// at least twice a minute.
+    func liveRefresh(for state: State) -> Duration? {
+        state.ride == nil ? freshness : min(freshness, .seconds(20))
+    }
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         let address = try context.parameters(MapAddress.self)
@@ -51,6 +65,7 @@ struct MapScene: Scene {
         var state = State(viewport: viewport, fleet: fleet)
         if let userID = try await context.session.userID {
             state.ride = try await rental.current(for: userID)
+            if let ride = state.ride { (state.rideMinutes, state.rideCost) = rental.soFar(ride) }
             if address.ended == true, state.ride == nil { state.lastRide = try await rental.last(for: userID) }
         }
         return .loaded(state)

@@ -24,6 +24,11 @@ struct MapView: SceneView {
                             .text(
                                 Text("\(ride.vehicleName) \(ride.vehicleID), since \(ride.startedAt.formatted(date: .omitted, time: .shortened)) UTC")
                             ),
+                            .text(
+                                Text(
+                                    state.rideMinutes == 1
+                                        ? "1 minute so far: \(Describe.money(state.rideCost, ride.currency).formatted)"
+                                        : "\(state.rideMinutes) minutes so far: \(Describe.money(state.rideCost, ride.currency).formatted)")),
                             .button(Button("End ride", style: .destructive, action: MapScene.endRide())),
                         ])))
         }
