@@ -261,3 +261,27 @@ def test_moneybox_totals_follow_money_added_from_another_tab(tmp_path):
         stream.close()
     finally:
         stop(process)
+
+
+def test_the_sandbox_citys_riders_move_the_watched_map(tmp_path):
+    """The map reads a feed, not storage: watched, it is rendered again as often as the feed may be
+    fetched, and an event goes out when the simulated riders changed what it shows."""
+    port = free_port()
+    config = tmp_path / "atrium.yaml"
+    config.write_text(
+        f"http:\n  port: {port}\nstorage:\n  path: {tmp_path / 'atrium.sqlite'}\nsecrets:\n  keyFile: {tmp_path / 'secret.key'}\n"
+        "modules: [login, mobility]\nmobility:\n  minimumRefreshSeconds: 1\n  sandbox:\n    riders: 40\n    everySeconds: 0.1\n"
+    )
+    process = subprocess.Popen([str(ATRIUM), "serve", "--config", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    wait_until_ready(process, port)
+    try:
+        visitor = Visitor(f"http://127.0.0.1:{port}")
+        visitor.request("/signup")
+        visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
+        stream = Stream(port, "/map", visitor_cookie(visitor))
+        _, first_id, _ = stream.next_event(within=5)
+        name, second_id, _ = stream.next_event(within=15)
+        assert name == "scene" and second_id != first_id, "the city moved and the watched map followed"
+        stream.close()
+    finally:
+        stop(process)

@@ -27,7 +27,7 @@ public struct MobilityModule: AtriumModule {
         /// The page the Profile tab leads to (Login binds "profile").
         public var profileRoute: RouteName = "profile"
         /// What rides in the sandbox city cost.
-        public var sandbox = SandboxPrices()
+        public var sandbox = SandboxSettings()
 
         public static let settingDescriptions = [
             "feed": "embedded (the Miami sandbox, served by this host as a GBFS 3.0 feed) or the URL of an operator's gbfs.json",
@@ -43,6 +43,9 @@ public struct MobilityModule: AtriumModule {
             "sandbox.bikePerMinute": "What a minute on a sandbox bike costs",
             "sandbox.ebikePerMinute": "What a minute on a sandbox e-bike costs",
             "sandbox.scooterPerMinute": "What a minute on a sandbox scooter costs",
+            "sandbox.riders": "Simulated riders taking and returning sandbox vehicles while the city is looked at (0: none)",
+            "sandbox.everySeconds": "Seconds between two moves of the simulated riders",
+            "sandbox.seed": "The seed of the simulated riders' moves: the same seed, the same moves",
         ]
 
         public init() {}
@@ -96,7 +99,15 @@ public struct MobilityModule: AtriumModule {
             let sandbox = SandboxFeed(
                 records: registrar.sharedRecords, clock: services.clock, publicURL: registrar.publicURL, localOrigin: services.localURL(""),
                 prices: configuration.sandbox)
+            let settings = configuration.sandbox
+            let traffic = SandboxTraffic(
+                locks: SandboxLocks(records: registrar.sharedRecords, clock: services.clock), riders: settings.riders, seed: settings.seed,
+                interval: .milliseconds(Int64(settings.everySeconds * 1000)), logger: registrar.logger
+            ) { try await sandbox.load() }
+            registrar.onShutdown { await traffic.stop() }
             registrar.endpoint(.get, SandboxFeed.path + "{file}", parameters: SandboxFile.self, contract: .anyObject) { request in
+                // The city is being looked at: its simulated riders (if any) start moving.
+                traffic.start()
                 let file = try request.parameters(SandboxFile.self).file
                 guard file.hasSuffix(".json") else { return .json(["error": "There is no such feed file."], status: .notFound) }
                 return try await sandbox.answer(String(file.dropLast(5)), request: request)

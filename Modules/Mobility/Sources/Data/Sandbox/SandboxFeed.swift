@@ -14,10 +14,10 @@ final class SandboxFeed: Sendable {
     let publicURL: String
     let localOrigin: String
     /// What rides cost (the pricing plans).
-    let prices: SandboxPrices
+    let prices: SandboxSettings
     private let city = Mutex<SandboxCity?>(nil)
 
-    init(records: any RecordStore, clock: any WallClock, publicURL: String, localOrigin: String, prices: SandboxPrices = SandboxPrices()) {
+    init(records: any RecordStore, clock: any WallClock, publicURL: String, localOrigin: String, prices: SandboxSettings = SandboxSettings()) {
         self.records = records
         self.clock = clock
         self.publicURL = publicURL
@@ -104,7 +104,7 @@ final class SandboxFeed: Sendable {
     /// One plan a type of vehicle: "Bike: $1.00 to unlock, then $0.15 a minute".
     var plans: [[String: Any]] {
         Self.types.map { type in
-            let (unlock, perMinute) = (SandboxPrices.exact(prices.unlock), SandboxPrices.exact(prices.perMinute(type.id)))
+            let (unlock, perMinute) = (SandboxSettings.exact(prices.unlock), SandboxSettings.exact(prices.perMinute(type.id)))
             let description =
                 "\(type.name): \(Money(unlock, currency: prices.currency).formatted) to unlock, then \(Money(perMinute, currency: prices.currency).formatted) a minute"
             return [

@@ -1,15 +1,22 @@
 import AtriumSDK
 import Foundation
 
-/// What rides in the sandbox city cost (`mobility.sandbox`): one currency, one unlock price, and a
-/// price a minute for each kind of vehicle. The feed's pricing plans say it; rides are priced by it.
-public struct SandboxPrices: Codable, Sendable, Equatable {
+/// The sandbox city (`mobility.sandbox`): what rides cost (one currency, one unlock price, and a
+/// price a minute for each kind of vehicle; the feed's pricing plans say it and rides are priced by
+/// it), and its simulated riders.
+public struct SandboxSettings: Codable, Sendable, Equatable {
     /// An ISO 4217 code, such as USD, EUR or GBP.
     public var currency = "USD"
     public var unlock = 1.0
     public var bikePerMinute = 0.15
     public var ebikePerMinute = 0.30
     public var scooterPerMinute = 0.39
+    /// Simulated riders taking and returning vehicles while the city is looked at (0: none).
+    public var riders = 0
+    /// Seconds between two of their moves.
+    public var everySeconds = 10.0
+    /// Their moves follow a generator from this seed: the same city moves the same way every run.
+    public var seed = 1
 
     public init() {}
 
@@ -24,6 +31,12 @@ public struct SandboxPrices: Codable, Sendable, Equatable {
             ("unlock", unlock), ("bikePerMinute", bikePerMinute), ("ebikePerMinute", ebikePerMinute), ("scooterPerMinute", scooterPerMinute),
         ] where !(0...1000).contains(price) || price.isNaN {
             problems.append(SettingProblem(key: "sandbox.\(key)", message: "is \(price)", fix: "write a price from 0 to 1000, such as 0.25"))
+        }
+        if !(0...200).contains(riders) {
+            problems.append(SettingProblem(key: "sandbox.riders", message: "is \(riders)", fix: "write a number of riders from 0 (none) to 200"))
+        }
+        if !(0.1...3600).contains(everySeconds) {
+            problems.append(SettingProblem(key: "sandbox.everySeconds", message: "is \(everySeconds)", fix: "write seconds from 0.1 to 3600"))
         }
         return problems
     }
