@@ -14,15 +14,7 @@ struct Events: AsyncParsableCommand {
 
     /// Opens the configuration's storage (as `render` does: beside a serving host is fine).
     static func withStorage<Value>(_ options: ConfigurationOptions, _ body: (any HostStorage) async throws -> Value) async throws -> Value {
-        let logger = Console.logger(level: .warning)
-        let plan = try await options.plan(logger: logger)
-        let storage: any HostStorage
-        do {
-            storage = try await HostRuntime(plan: plan, logger: logger).openStorage()
-        } catch let error as ConfigurationError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(1)
-        }
+        let (_, storage) = try await options.openStorage(logger: Console.logger(level: .warning))
         defer { try? storage.close() }
         return try await body(storage)
     }
@@ -62,12 +54,11 @@ struct Events: AsyncParsableCommand {
         var number: String
 
         func run() async throws {
-            let number = try Events.number(self.number)
-            guard try await Events.withStorage(options, { try await $0.events.retry(number: number, at: Date().timeIntervalSince1970) }) else {
-                FileHandle.standardError.write(Data("There is no delivery #\(number) waiting (atrium events lists them).\n".utf8))
-                throw ExitCode(1)
+            try await Events.act(
+                on: number, options: options, done: "is due now: a delivering host takes it within events.sweepSeconds, at once on PostgreSQL"
+            ) {
+                try await $0.retry(number: $1, at: Date().timeIntervalSince1970)
             }
-            print("Delivery #\(number) is due now: a delivering host takes it within events.sweepSeconds, at once on PostgreSQL.")
         }
     }
 
@@ -81,13 +72,22 @@ struct Events: AsyncParsableCommand {
         var number: String
 
         func run() async throws {
-            let number = try Events.number(self.number)
-            guard try await Events.withStorage(options, { try await $0.events.discard(number: number) }) else {
-                FileHandle.standardError.write(Data("There is no delivery #\(number) waiting (atrium events lists them).\n".utf8))
-                throw ExitCode(1)
+            try await Events.act(on: number, options: options, done: "is discarded: its subscriber will not handle it") {
+                try await $0.discard(number: $1)
             }
-            print("Delivery #\(number) is discarded: its subscriber will not handle it.")
         }
+    }
+
+    /// Does `action` to the delivery `text` names, and says `done` of it, or that there is no such one.
+    static func act(
+        on text: String, options: ConfigurationOptions, done: String, _ action: @escaping (any EventOutbox, Int64) async throws -> Bool
+    ) async throws {
+        let number = try number(text)
+        guard try await withStorage(options, { try await action($0.events, number) }) else {
+            FileHandle.standardError.write(Data("There is no delivery #\(number) waiting (atrium events lists them).\n".utf8))
+            throw ExitCode(1)
+        }
+        print("Delivery #\(number) \(done).")
     }
 
     static func number(_ text: String) throws -> Int64 {

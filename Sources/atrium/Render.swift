@@ -35,14 +35,7 @@ struct Render: AsyncParsableCommand {
 
     func run() async throws {
         let logger = Console.logger(level: .warning)
-        let plan = try await options.plan(logger: logger)
-        let storage: any HostStorage
-        do {
-            storage = try await HostRuntime(plan: plan, logger: logger).openStorage()
-        } catch let error as ConfigurationError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(1)
-        }
+        let (plan, storage) = try await options.openStorage(logger: logger)
         defer { try? storage.close() }
         let answer = try await HostApplication(plan: plan, storage: storage, logger: logger).answer(path, accept: format.accept)
         print(answer.body, terminator: "")

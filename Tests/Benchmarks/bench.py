@@ -137,6 +137,24 @@ def boot_line(boots, bare_boots):
     )
 
 
+def serve_host(binary: Path, work: Path, name: str, http: str, rest: str, environment=None):
+    """An `atrium serve` of `binary` on a free port with `http` (more lines of the http section) and
+    `rest` (storage, modules and other sections), its log in `work`; returns once it answers and
+    its change feed vouches. Returns the process and the port."""
+    port = free_port()
+    config = work / f"{name}.yaml"
+    config.write_text(f"http:\n  port: {port}\n{http}secrets:\n  keyFile: {work}/secret.key\nlog:\n  level: warning\n{rest}")
+    log = open(work / f"{name}.log", "wb")
+    process = subprocess.Popen([str(binary / "atrium"), "serve", "--config", str(config)], stdout=log, stderr=subprocess.STDOUT,
+                               env={**os.environ, **(environment or {})})
+    base = f"http://127.0.0.1:{port}"
+    wait_ready(base + "/health/live", process)
+    deadline = time.monotonic() + 10
+    while b"changeFeed" in fetch(base + "/health/ready")[2] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return process, port
+
+
 def sign_up(base):
     """A returning visitor: signed up, so every page (the profile included) answers 200. Returns
     the session cookie."""

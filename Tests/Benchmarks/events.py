@@ -26,21 +26,9 @@ RIDES = int(os.environ.get("RIDES", "200"))
 
 
 def host(bench, binary: Path, work: Path, name: str, storage: str, deliver: bool, environment=None):
-    port = bench.free_port()
-    config = work / f"{name}.yaml"
-    config.write_text(
-        f"http:\n  port: {port}\n{storage}secrets:\n  keyFile: {work}/secret.key\nlog:\n  level: warning\n"
-        f"modules: [login, mobility]\nevents:\n  deliver: {'true' if deliver else 'false'}\n"
-    )
-    log = open(work / f"{name}.log", "wb")
-    process = subprocess.Popen([str(binary / "atrium"), "serve", "--config", str(config)], stdout=log, stderr=subprocess.STDOUT,
-                               env={**os.environ, **(environment or {})})
-    base = f"http://127.0.0.1:{port}"
-    bench.wait_ready(base + "/health/live", process)
-    deadline = time.monotonic() + 10
-    while b"changeFeed" in bench.fetch(base + "/health/ready")[2] and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return process, base
+    process, port = bench.serve_host(
+        binary, work, name, "", f"{storage}modules: [login, mobility]\nevents:\n  deliver: {'true' if deliver else 'false'}\n", environment)
+    return process, f"http://127.0.0.1:{port}"
 
 
 def rides(bench, base, written_times):

@@ -17,7 +17,6 @@ import html
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,21 +27,7 @@ CHANGES = int(os.environ.get("CHANGES", "20"))
 
 
 def host(bench, binary: Path, work: Path, name: str, storage: str, environment=None):
-    port = bench.free_port()
-    config = work / f"{name}.yaml"
-    config.write_text(
-        f"http:\n  port: {port}\n  maxStreams: 10000\n  maxStreamsPerVisitor: 10000\n{storage}secrets:\n  keyFile: {work}/secret.key\n"
-        f"log:\n  level: warning\nmodules: [login]\n"
-    )
-    log = open(work / f"{name}.log", "wb")
-    process = subprocess.Popen([str(binary / "atrium"), "serve", "--config", str(config)], stdout=log, stderr=subprocess.STDOUT,
-                               env={**os.environ, **(environment or {})})
-    base = f"http://127.0.0.1:{port}"
-    bench.wait_ready(base + "/health/live", process)
-    deadline = time.monotonic() + 10
-    while b"changeFeed" in bench.fetch(base + "/health/ready")[2] and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return process, port
+    return bench.serve_host(binary, work, name, "  maxStreams: 10000\n  maxStreamsPerVisitor: 10000\n", f"{storage}modules: [login]\n", environment)
 
 
 async def open_stream(port, cookie, path="/profile/details"):

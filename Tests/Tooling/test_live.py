@@ -116,16 +116,26 @@ class Stream:
         self.socket.close()
 
 
-def serve(tmp_path, extra=""):
+def serve(tmp_path, extra="", modules="login, cookbook", sections=""):
+    """A host on a free port with `extra` lines in its http section, `modules` and other `sections`."""
     port = free_port()
     config = tmp_path / "atrium.yaml"
     config.write_text(
         f"http:\n  port: {port}\n{extra}storage:\n  path: {tmp_path / 'atrium.sqlite'}\nsecrets:\n  keyFile: {tmp_path / 'secret.key'}\n"
-        "modules: [login, cookbook]\n"
+        f"modules: [{modules}]\n{sections}"
     )
     process = subprocess.Popen([str(ATRIUM), "serve", "--config", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     wait_until_ready(process, port)
     return process, port
+
+
+def signed_up(port):
+    """A visitor who signed up on the host at `port`."""
+    visitor = Visitor(f"http://127.0.0.1:{port}")
+    visitor.request("/signup")
+    status, url, _ = visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
+    assert url.endswith("/profile"), (status, url)
+    return visitor
 
 
 def stop(process):
@@ -179,10 +189,7 @@ def test_signing_out_ends_the_profiles_stream_with_where_to_go_and_the_guard_app
         assert anonymous.status == 303 and anonymous.header("Location").startswith("/login"), "the route's guard, as for a GET"
         anonymous.close()
 
-        visitor = Visitor(f"http://127.0.0.1:{port}")
-        visitor.request("/signup")
-        status, url, _ = visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
-        assert url.endswith("/profile")
+        visitor = signed_up(port)
         stream = Stream(port, "/profile", visitor_cookie(visitor))
         assert stream.next_event(within=5)[0] == "scene"
         visitor.request("/profile")
@@ -235,18 +242,9 @@ def eventually(condition, within=20.0):
 def test_moneybox_totals_follow_money_added_from_another_tab(tmp_path):
     """Moneybox reads its totals from a remote API: the module notes each payment it makes, so a
     watched accounts page is rendered again (once, not polled per visitor) and shows the new total."""
-    port = free_port()
-    config = tmp_path / "atrium.yaml"
-    config.write_text(
-        f"http:\n  port: {port}\nstorage:\n  path: {tmp_path / 'atrium.sqlite'}\nsecrets:\n  keyFile: {tmp_path / 'secret.key'}\n"
-        "modules: [login, moneybox]\n"
-    )
-    process = subprocess.Popen([str(ATRIUM), "serve", "--config", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    wait_until_ready(process, port)
+    process, port = serve(tmp_path, modules="login, moneybox")
     try:
-        visitor = Visitor(f"http://127.0.0.1:{port}")
-        visitor.request("/signup")
-        visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
+        visitor = signed_up(port)
         visitor.request("/moneybox")
         status, url, _ = visitor.request("/moneybox/sign-in", {"email": "test+ios@moneyboxapp.com", "password": "P455word12"})
         assert status == 200 and url.endswith("/moneybox/accounts"), (status, url)
@@ -266,18 +264,10 @@ def test_moneybox_totals_follow_money_added_from_another_tab(tmp_path):
 def test_the_sandbox_citys_riders_move_the_watched_map(tmp_path):
     """The map reads a feed, not storage: watched, it is rendered again as often as the feed may be
     fetched, and an event goes out when the simulated riders changed what it shows."""
-    port = free_port()
-    config = tmp_path / "atrium.yaml"
-    config.write_text(
-        f"http:\n  port: {port}\nstorage:\n  path: {tmp_path / 'atrium.sqlite'}\nsecrets:\n  keyFile: {tmp_path / 'secret.key'}\n"
-        "modules: [login, mobility]\nmobility:\n  minimumRefreshSeconds: 1\n  sandbox:\n    riders: 40\n    everySeconds: 0.1\n"
-    )
-    process = subprocess.Popen([str(ATRIUM), "serve", "--config", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    wait_until_ready(process, port)
+    process, port = serve(
+        tmp_path, modules="login, mobility", sections="mobility:\n  minimumRefreshSeconds: 1\n  sandbox:\n    riders: 40\n    everySeconds: 0.1\n")
     try:
-        visitor = Visitor(f"http://127.0.0.1:{port}")
-        visitor.request("/signup")
-        visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
+        visitor = signed_up(port)
         stream = Stream(port, "/map", visitor_cookie(visitor))
         _, first_id, _ = stream.next_event(within=5)
         name, second_id, _ = stream.next_event(within=15)
