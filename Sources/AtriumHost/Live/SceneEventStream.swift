@@ -88,8 +88,11 @@ struct SceneEventStream: Sendable {
                         sent = id
                     }
                     if group == nil {
+                        // A group of everyone renders with no session at all: a state that would ask
+                        // who is watching then sees nobody, never one watcher's data shown to others.
+                        let groupToken = readsVisitor ? token : nil
                         let joined = live.join(member, key: key, first: first) {
-                            let session = RequestSession(store: self.responder.sessions, token: token)
+                            let session = RequestSession(store: self.responder.sessions, token: groupToken)
                             return try? await self.render(request: request, context: context, session: session).render
                         }
                         if joined.latest.id != first.id { joined.invalidate() }

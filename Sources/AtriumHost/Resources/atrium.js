@@ -237,7 +237,11 @@
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") subscribe(); else unsubscribe();
     });
+    // Leaving the page (a link, a form sent, a reload): its stream must not navigate it elsewhere
+    // meanwhile (signing out here ends the stream with a redirect of its own).
     window.addEventListener("pagehide", unsubscribe);
+    window.addEventListener("beforeunload", unsubscribe);
+    document.addEventListener("submit", unsubscribe);
     subscribe();
   }
 
