@@ -1,3 +1,4 @@
+import HTTPTypes
 import NIOCore
 
 /// The first handler of every connection, on its raw bytes: it holds the connection to its
@@ -38,8 +39,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// Requests whose head came in and whose response has not ended.
     private var pendingResponses = 0
     private var isResponseStarted = false
-    /// Whether the response being written is a live stream.
-    private var isStreaming = false
+    /// The head of the response being written (looked at only if the client closes its side).
+    private var responseHead: HTTPResponse?
     private var unwritableSince: NIODeadline?
     private var isFinished = false
 
@@ -88,7 +89,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let event = event as? ChannelEvent, event == .inputClosed, isStreaming {
+        if let event = event as? ChannelEvent, event == .inputClosed,
+            responseHead?.headerFields[.contentType]?.hasPrefix("text/event-stream") == true
+        {
             close()
             return
         }
@@ -119,15 +122,15 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    func responseStarted(streaming: Bool = false) {
+    func responseStarted(_ head: HTTPResponse? = nil) {
         isResponseStarted = true
-        isStreaming = streaming
+        responseHead = head
     }
 
     func responseEnded() {
         pendingResponses = max(0, pendingResponses - 1)
         isResponseStarted = false
-        isStreaming = false
+        responseHead = nil
         if phase == .responding && pendingResponses == 0 { awaitNextRequest() }
     }
 

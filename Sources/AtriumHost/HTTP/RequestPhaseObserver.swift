@@ -38,8 +38,7 @@ final class RequestPhaseObserver: ChannelDuplexHandler, RemovableChannelHandler 
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(let head) where head.status.kind != .informational:
-            connection.responseStarted(streaming: head.headerFields[.contentType]?.hasPrefix("text/event-stream") == true)
+        case .head(let head) where head.status.kind != .informational: connection.responseStarted(head)
         case .end: connection.responseEnded()
         default: break
         }

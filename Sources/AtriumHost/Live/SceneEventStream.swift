@@ -26,10 +26,24 @@ struct SceneEventStream: Sendable {
     let maxStreams: Int
     let maxStreamsPerVisitor: Int
 
-    /// Whether the request asks for events.
+    /// Whether the request asks for events: its `Accept` names `text/event-stream` (checked on
+    /// every page request, so a scan of its bytes, with nothing allocated).
     static func isAsked(by request: Request) -> Bool {
-        request.headers[values: .accept].contains { $0.contains("text/event-stream") }
+        guard let accept = request.headers[.accept] else { return false }
+        let wanted = Self.eventStream
+        return accept.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= wanted.count else { return false }
+            for start in 0...(bytes.count - wanted.count) where bytes[start] == wanted[0] {
+                var index = 1
+                while index < wanted.count, bytes[start + index] | 0x20 == wanted[index] { index += 1 }
+                if index == wanted.count { return true }
+            }
+            return false
+        } ?? accept.lowercased().contains("text/event-stream")
     }
+
+    /// `text/event-stream`, lowercase (compared with each byte's lowercase).
+    private static let eventStream: [UInt8] = Array("text/event-stream".utf8)
 
     func response(to request: Request, context: AtriumRequestContext) async throws -> Response {
         let token = responder.pages.cookie.token(in: request)
