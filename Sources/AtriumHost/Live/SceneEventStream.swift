@@ -180,17 +180,24 @@ struct SceneEventStream: Sendable {
         return hash.prefix(16).map { String(format: "%02x", $0) }.joined()
     }
 
-    /// One event: its name, its id, and its data, one `data:` line per line.
+    /// One event: its name, its id, and its data, one `data:` line per line of it (the documents
+    /// have none: the JSON renderer escapes every newline). Written once per stream and state, so
+    /// the bytes are copied as they are, never turned into a string.
     static func event(_ name: String, id: String?, data: ByteBuffer) -> ByteBuffer {
-        var event = ByteBuffer(string: "event: \(name)\n")
+        var event = ByteBufferAllocator().buffer(capacity: data.readableBytes + name.utf8.count + 64)
+        event.writeString("event: \(name)\n")
         if let id { event.writeString("id: \(id)\n") }
-        let text = String(buffer: data)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var rest = data
+        while let newline = rest.readableBytesView.firstIndex(of: 0x0A) {
+            var line = rest.readSlice(length: newline - rest.readerIndex)!
+            rest.moveReaderIndex(forwardBy: 1)
             event.writeString("data: ")
-            event.writeSubstring(line)
+            event.writeBuffer(&line)
             event.writeString("\n")
         }
-        event.writeString("\n")
+        event.writeString("data: ")
+        event.writeBuffer(&rest)
+        event.writeString("\n\n")
         return event
     }
 
