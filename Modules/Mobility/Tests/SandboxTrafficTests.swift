@@ -39,6 +39,15 @@ struct SandboxTrafficTests {
         #expect(try await records.records(SandboxReservation.self, in: SandboxLocks.collection).isEmpty)
     }
 
+    @Test func vehiclesSimulatedRidersLeftWhenAHostWasKilledAreGivenBackAndRidersVehiclesKept() async throws {
+        let records = InMemoryRecordStore()
+        let locks = SandboxLocks(records: records, clock: TestClock())
+        #expect(try await locks.reserve("v1", for: "sandbox-rider-4"))
+        #expect(try await locks.reserve("v2", for: "ada"))
+        try await Self.traffic(seed: 1, records: records).releaseLeftovers()
+        #expect(try await records.records(SandboxReservation.self, in: SandboxLocks.collection).map(\.vehicleID) == ["v2"])
+    }
+
     @Test func noRidersMeansNoMoves() async throws {
         let records = InMemoryRecordStore()
         let city = SandboxCity.generate()

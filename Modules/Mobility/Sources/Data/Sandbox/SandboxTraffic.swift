@@ -48,9 +48,21 @@ final class SandboxTraffic: Sendable {
             _ = state.withLock { $0.holding.removeValue(forKey: rider) }
             return (held, false)
         }
-        guard try await locks.reserve(candidate, for: "sandbox-rider-\(rider)") else { return nil }
+        guard try await locks.reserve(candidate, for: Self.riderPrefix + String(rider)) else { return nil }
         state.withLock { $0.holding[rider] = candidate }
         return (candidate, true)
+    }
+
+    /// Whose reservations are the simulated riders'.
+    static let riderPrefix = "sandbox-rider-"
+
+    /// Gives back the vehicles simulated riders held when a host stopped without giving them back
+    /// (killed): otherwise each crash would take some of the city's vehicles for good.
+    func releaseLeftovers() async throws {
+        for reservation in try await locks.records.records(SandboxReservation.self, in: SandboxLocks.collection)
+        where reservation.userID.hasPrefix(Self.riderPrefix) {
+            try await locks.release(reservation.vehicleID)
+        }
     }
 
     /// Starts the moves, once.
@@ -59,6 +71,11 @@ final class SandboxTraffic: Sendable {
         state.withLock { state in
             guard state.running == nil else { return }
             state.running = Task { [interval, logger] in
+                do {
+                    try await self.releaseLeftovers()
+                } catch {
+                    logger.notice("vehicles simulated riders left could not be given back", metadata: ["error": "\(error)"])
+                }
                 while !Task.isCancelled {
                     do {
                         try await Task.sleep(for: interval)
