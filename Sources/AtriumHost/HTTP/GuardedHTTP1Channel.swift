@@ -18,6 +18,10 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         do {
             let connection = ConnectionGuard(registry: registry)
             try channel.pipeline.syncOperations.addHandler(connection)
+            // NIO keeps each connection's last read buffer for the next read, sized by this
+            // allocator (2 KB by default): 1 KB fits a request head with its cookies and costs
+            // idle connections and open streams half as much; a bigger read grows it.
+            try channel.syncOptions?.setOption(.recvAllocator, value: Self.readBuffers)
             // Child channels are set up on their own event loop.
             return http.setup(channel: channel, logger: logger).assumeIsolated().flatMapThrowing { value in
                 let state = try channel.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self)
@@ -28,6 +32,8 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             return channel.eventLoop.makeFailedFuture(error)
         }
     }
+
+    static let readBuffers = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 1024, maximum: 65536)
 
     func handle(value: Value, logger: Logger) async {
         await handleHTTP(asyncChannel: value, logger: logger)

@@ -18,6 +18,13 @@ final class ServingGeneration: Sendable {
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
         inFlight.add(1, ordering: .relaxed)
         defer { inFlight.subtract(1, ordering: .releasing) }
+        if SceneEventStream.isAsked(by: request) {
+            // A task keeps the allocator slabs of its deepest call until it ends, and an event
+            // stream's connection task lasts as long as the stream: answered in it, the middleware
+            // chain's frames (about 30 KB) would stay held by every idle stream. A child task's
+            // are freed when it has answered; the stream's body then runs in a few KB.
+            return try await SceneEventStream.apart { try await self.responder.respond(to: request, context: context) }
+        }
         return try await responder.respond(to: request, context: context)
     }
 

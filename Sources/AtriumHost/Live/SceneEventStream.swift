@@ -61,8 +61,6 @@ struct SceneEventStream: Sendable {
         case .failure(.visitorFull):
             return Self.refusal(.tooManyRequests, "Too many live pages are open for this visitor. Close some tabs, then reload.")
         }
-        // A client that goes away frees its stream at once, not at the next write.
-        context.connectionClosed?.whenComplete { _ in member.close() }
         let path = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
         // The stream's own first render, with the request's session (its middleware just read it).
         let first: LiveRender
@@ -75,78 +73,55 @@ struct SceneEventStream: Sendable {
             live.close(member, in: nil)
             throw error
         }
-        let lastEventID = request.headers[Self.lastEventID]
-        let openedAs = record?.userID
-        let (live, logger) = (live, responder.logger)
         // Streams of one page share renders: every visitor's when the scene never asked who is
-        // watching, else those of one session.
+        // watching, else those of one session. A group of everyone renders with no session at all:
+        // a state that would ask who is watching then sees nobody, never one watcher's data shown
+        // to others.
         let key = "\(responder.route.method) \(path) " + (readsVisitor ? "session:\(sessionHash ?? visitor)" : "everyone")
+        let groupToken = readsVisitor ? token : nil
+        let group = live.join(member, key: key, first: first) {
+            let session = RequestSession(store: self.responder.sessions, token: groupToken)
+            return try? await self.render(request: request, context: context, session: session).render
+        }
+        if group.latest.id != first.id { group.invalidate() }
+        let stream = OpenSceneStream(
+            member: member, group: group, live: live, first: first, formToken: formToken,
+            lastEventID: request.headers[Self.lastEventID], sessionEnded: sessionCheck(token: token, path: path, openedAs: record?.userID))
+        // A client that goes away frees its stream at once, not at the next write.
+        context.connectionClosed?.whenComplete { _ in stream.close() }
         var response = Response(
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", Self.accelBuffering: "no"],
-            body: ResponseBody { writer in
-                var group: LiveScenes.Group?
-                defer { live.close(member, in: group) }
-                var sent = lastEventID
-                var current = first
-                while !member.isClosing {
-                    if case .redirect(let location) = current {
-                        try await writer.write(Self.event("redirect", id: nil, data: Self.locationJSON(location)))
-                        try await writer.finish(nil)
-                        return
-                    }
-                    if case .state(let page, let id, _, _) = current, id != sent {
-                        let event = Self.event("scene", id: id, data: page.body(token: formToken))
-                        try await writer.write(event)
-                        live.counters.wrote(event.readableBytes)
-                        sent = id
-                    }
-                    if group == nil {
-                        // A group of everyone renders with no session at all: a state that would ask
-                        // who is watching then sees nobody, never one watcher's data shown to others.
-                        let groupToken = readsVisitor ? token : nil
-                        let joined = live.join(member, key: key, first: first) {
-                            let session = RequestSession(store: self.responder.sessions, token: groupToken)
-                            return try? await self.render(request: request, context: context, session: session).render
-                        }
-                        if joined.latest.id != first.id { joined.invalidate() }
-                        group = joined
-                    }
-                    await member.wake.wait()
-                    if member.isClosing { break }
-                    let isTick = member.takeTick()
-                    if isTick {
-                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-                    }
-                    // The session may have ended (a sign-out, here or on another host; an expiry).
-                    if member.takeSessionChange() || isTick,
-                        let ended = try await self.sessionEnded(token: token, path: path, openedAs: openedAs)
-                    {
-                        current = .redirect(ended)
-                        continue
-                    }
-                    current = group?.latest ?? current
-                }
-                logger.debug("scene stream closed by the host")
-                try await writer.finish(nil)
-            })
+            body: ResponseBody { writer in try await stream.run(writing: &writer) })
         responder.pages.cookie.apply(opening.cookieChange, to: &response)
         return response
     }
 
+    /// Runs `work` in a child task of its own. A task keeps every allocator slab its deepest call
+    /// ever needed until it ends, and a stream's connection task lasts as long as the stream: a
+    /// session lookup made in it would leave its frames' high-water mark held by every idle stream
+    /// (see ``ServingGeneration/respond(to:context:)``). A child's slabs are freed when it returns.
+    static func apart<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        async let value = work()
+        return try await value
+    }
+
     /// Where the visitor must go when the stream's session no longer lets it in: the guard's sign-in
     /// page, or the page itself (it now shows another visitor's view) when the session it was opened
-    /// with is gone; nil while it is fine.
-    private func sessionEnded(token: String?, path: String, openedAs: String?) async throws -> String? {
-        let session = RequestSession(store: responder.sessions, token: token)
-        let userID = try await session.current()?.userID
-        if responder.route.guard == .signedIn {
-            guard let userID, let users = registry.capability(.currentUser), try await users.user(withID: userID) != nil else {
-                let signIn = registry.pagePath(for: .signIn) ?? "/"
-                return signIn + QueryText.encode(LocalPath.validated(path).map { [("returnTo", $0)] } ?? [])
+    /// with is gone; nil while it is fine. What it needs is taken now, so the stream keeps no more.
+    private func sessionCheck(token: String?, path: String, openedAs: String?) -> @Sendable () async throws -> String? {
+        let sessions = responder.sessions
+        let signIn: String? =
+            responder.route.guard == .signedIn
+            ? (registry.pagePath(for: .signIn) ?? "/") + QueryText.encode(LocalPath.validated(path).map { [("returnTo", $0)] } ?? []) : nil
+        let users = registry.capability(.currentUser)
+        return {
+            let userID = try await RequestSession(store: sessions, token: token).current()?.userID
+            if let signIn {
+                guard let userID, let users, try await users.user(withID: userID) != nil else { return signIn }
             }
+            return userID == openedAs ? nil : path
         }
-        return userID == openedAs ? nil : path
     }
 
     /// Renders the scene as a GET of it would be now, noting what it read and whether it asked who
@@ -177,7 +152,7 @@ struct SceneEventStream: Sendable {
     /// The first 16 bytes of the document's SHA-256, in hexadecimal.
     static func digest(_ document: ByteBuffer) -> String {
         let hash = document.withUnsafeReadableBytes { SHA256.hash(data: $0) }
-        return hash.prefix(16).map { String(format: "%02x", $0) }.joined()
+        return HexDigits.string(of: hash, count: 16)
     }
 
     /// One event: its name, its id, and its data, one `data:` line per line of it (the documents

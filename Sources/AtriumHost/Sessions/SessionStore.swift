@@ -58,16 +58,7 @@ public struct SessionStore: Sendable {
     static func randomToken() -> String { SystemRandom().token(bytes: 32) }
 
     static func hash(_ token: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: SHA256.byteCount * 2) { buffer in
-            var index = 0
-            for byte in SHA256.hash(data: Array(token.utf8)) {
-                buffer[index] = digits[Int(byte >> 4)]
-                buffer[index + 1] = digits[Int(byte & 0x0F)]
-                index += 2
-            }
-            return index
-        }
+        HexDigits.string(of: SHA256.hash(data: Array(token.utf8)), count: SHA256.byteCount)
     }
 
     /// How far the expiry must have fallen behind before a use slides it (and renews the cookie):
