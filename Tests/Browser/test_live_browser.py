@@ -2,8 +2,10 @@
 keeping focus and what the visitor changed; eight tabs all load (only visible tabs hold a stream);
 reduced motion turns the update's highlight off; without JavaScript pages are as before."""
 
+import html
 import re
 import time
+import urllib.parse
 import urllib.request
 
 from selenium.webdriver.common.by import By
@@ -86,3 +88,57 @@ def test_reduced_motion_turns_the_highlight_off_and_without_javascript_nothing_c
         assert not browser_without_javascript.find_elements(By.ID, "live-status"), "nothing live without JavaScript"
         time.sleep(0.5)
         assert live_streams(host) <= 1, "the page without JavaScript opened no stream"
+
+
+# Holds every EventSource the page opens until the test lets it go (test-only, injected through
+# the DevTools protocol before the page's own script runs).
+HOLD_STREAMS = """
+(function () {
+  const Real = window.EventSource;
+  window.streamsHeld = true;
+  window.EventSource = function (url) {
+    const listeners = [];
+    const held = {
+      readyState: 0,
+      addEventListener: function (type, listener) { listeners.push([type, listener]); },
+      close: function () { held.closed = true; if (held.real) held.real.close(); },
+    };
+    (function open() {
+      if (held.closed) return;
+      if (window.streamsHeld) { setTimeout(open, 20); return; }
+      held.real = new Real(url);
+      listeners.forEach(function (pair) { held.real.addEventListener(pair[0], pair[1]); });
+    })();
+    return held;
+  };
+  window.EventSource.CLOSED = Real.CLOSED;
+})();
+"""
+
+
+def test_a_change_made_between_loading_the_page_and_subscribing_is_shown(browser):
+    with running_host("atrium", COOKBOOK) as host:
+        script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_STREAMS})
+        try:
+            browser.get(host.url("/cookbook/pantry"))
+            assert toggle(browser, "Meat").is_selected()
+            browser.execute_script("window.notReloaded = true")
+            # The same visitor removes meat elsewhere while this page has not subscribed yet.
+            cookies = "; ".join(f"{cookie['name']}={cookie['value']}" for cookie in browser.get_cookies())
+            other = urllib.request.Request(host.url("/cookbook/pantry"), headers={"Cookie": cookies})
+            with urllib.request.urlopen(other, timeout=10) as response:
+                token = re.search(r'name="_csrf" value="([^"]+)"', response.read().decode()).group(1)
+            kept = [element.get_attribute("value") for element in browser.find_elements(By.CSS_SELECTOR, "input[name='have[]']:checked")]
+            form = urllib.parse.urlencode([("_csrf", html.unescape(token))] + [("have[]", value) for value in kept if value != "Meat"])
+            change = urllib.request.Request(
+                host.url("/cookbook/pantry"), data=form.encode(),
+                headers={"Cookie": cookies, "Content-Type": "application/x-www-form-urlencoded"})
+            with urllib.request.urlopen(change, timeout=10) as response:
+                assert response.status == 200
+            assert toggle(browser, "Meat").is_selected(), "the page shows the state it loaded"
+
+            browser.execute_script("window.streamsHeld = false")
+            WebDriverWait(browser, 10).until(lambda _: not toggle(browser, "Meat").is_selected())
+            assert browser.execute_script("return window.notReloaded === true"), "updated in place, not reloaded"
+        finally:
+            browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})

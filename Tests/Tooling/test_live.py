@@ -151,6 +151,13 @@ def visitor_cookie(visitor):
     return ""
 
 
+def html_state(visitor, path):
+    """The state id the HTML page gives its main content."""
+    status, _, page = visitor.request(path)
+    assert status == 200
+    return re.search(r'<main id="main" data-state="([0-9a-f]{32})">', page).group(1)
+
+
 def test_a_page_streams_its_document_at_once_and_again_when_it_changes_and_resumes_without_duplicates(tmp_path):
     process, port = serve(tmp_path)
     try:
@@ -164,11 +171,15 @@ def test_a_page_streams_its_document_at_once_and_again_when_it_changes_and_resum
         as_json.request("GET", "/cookbook/pantry", headers={"Accept": "application/json", "Cookie": cookie})
         assert name == "scene" and re.fullmatch(r"[0-9a-f]{32}", first_id)
         assert json.loads(data) == json.loads(as_json.getresponse().read()), "exactly what Accept: application/json answers"
+        # The HTML page names its state as the stream does: a browser tells a change made between
+        # loading the page and subscribing from the state it shows.
+        assert html_state(visitor, "/cookbook/pantry") == first_id
 
         status, _, _ = visitor.request("/cookbook/pantry", {"have[]": "butter"})
         assert status == 200
         name, second_id, data = stream.next_event(within=10)
         assert name == "scene" and second_id != first_id and "butter" in data.lower()
+        assert html_state(visitor, "/cookbook/pantry") == second_id
         stream.close()
 
         # Resuming with the id of the state the client has: nothing; with an older one: the state now.

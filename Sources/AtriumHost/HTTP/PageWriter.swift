@@ -44,7 +44,18 @@ struct PageWriter: Sendable {
         case .html, .json:
             let mark = format == .html ? shell.mark(moduleID: moduleID, path: request.uri.path) : nil
             let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: format, mark: mark) }
-            page = screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: format, shell: mark), make: render) } ?? render()
+            if let key = screen.key {
+                // A state kept by the cache: its HTML carries the id its live stream gives it, at
+                // the cost of one JSON render when the state is first shown.
+                page = cache.page(for: PageCache.Key(screen: key, format: format, shell: mark)) {
+                    let resolved = links.resolve(screen.make(), for: moduleID, logger: logger)
+                    guard format == .html else { return self.render(resolved, as: format, mark: mark) }
+                    let document = self.render(resolved, as: .json, mark: nil).body(token: nil)
+                    return html.render(resolved, shell: shell, current: mark, stateID: SceneEventStream.digest(document))
+                }
+            } else {
+                page = render()
+            }
         }
         let token = page.hasTokens ? try await session?.csrfToken() : nil
         var response = Response(

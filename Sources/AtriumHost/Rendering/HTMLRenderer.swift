@@ -8,9 +8,11 @@ import Foundation
 public struct HTMLRenderer: Sendable {
     public init() {}
 
-    func render(_ screen: Screen, shell: AppShell = .empty, current: AppShell.Mark? = nil) -> RenderedPage {
+    /// `stateID`: the id a live stream of the page gives this state (``SceneEventStream``), so the
+    /// browser knows whether the first state its stream sends is the one it shows.
+    func render(_ screen: Screen, shell: AppShell = .empty, current: AppShell.Mark? = nil, stateID: String? = nil) -> RenderedPage {
         var writer = HTMLWriter()
-        writer.page(screen, shell: shell, current: current)
+        writer.page(screen, shell: shell, current: current, stateID: stateID)
         return writer.page.rendered
     }
 
@@ -66,7 +68,7 @@ struct HTMLWriter {
         return value
     }
 
-    mutating func page(_ screen: Screen, shell: AppShell, current: AppShell.Mark?) {
+    mutating func page(_ screen: Screen, shell: AppShell, current: AppShell.Mark?, stateID: String? = nil) {
         raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         if let refresh = screen.refreshAfterSeconds {
@@ -88,7 +90,9 @@ struct HTMLWriter {
         }
         raw("\n</header>\n")
         appNavigation(shell, current: current)
-        raw("<main id=\"main\">\n")
+        raw("<main id=\"main\"")
+        if let stateID { attribute("data-state", stateID) }
+        raw(">\n")
         for node in screen.content {
             self.node(node)
             raw("\n")

@@ -139,7 +139,8 @@
   const main = document.getElementById("main");
   if (main && window.EventSource && window.fetch && window.DOMParser) {
     let source = null;
-    let shownID = null;
+    // The state this page shows, as its stream names it: the page says so when the host keeps it.
+    let shownID = main.getAttribute("data-state");
     let updating = false;
     let again = false;
     const status = document.createElement("div");
@@ -216,8 +217,9 @@
       if (source || document.visibilityState !== "visible") return;
       source = new EventSource(window.location.href);
       source.addEventListener("scene", function (event) {
-        // The first state heard is taken as the page's own; a later one (after a hidden spell,
-        // too) that differs is fetched.
+        // A state other than the one shown is fetched: a change made between the page's load and
+        // its subscription, or while the tab was hidden. A page that does not name its state takes
+        // the first one heard as its own.
         const changed = shownID !== null && event.lastEventId !== shownID;
         shownID = event.lastEventId;
         if (changed) update();
