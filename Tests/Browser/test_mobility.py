@@ -5,8 +5,10 @@ import re
 import time
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import click_and_wait, field, running_host, screenshot
+from test_live_browser import live_streams
 
 MOBILITY = "modules: [login, mobility]\nlogin:\n  mapRoute: map\n"
 
@@ -33,11 +35,26 @@ def test_take_a_ride_in_the_sandbox_city(browser):
         click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='Unlock']"))
         assert browser.current_url == host.url("/map")
         assert "Your ride" in browser.find_element(By.TAG_NAME, "main").text
+        riding = browser.current_window_handle
+        # The ride shows in a second window too, and ends there when it ends in the first.
+        browser.switch_to.new_window("window")
+        browser.get(host.url("/map"))
+        other = browser.current_window_handle
+        assert "Your ride" in browser.find_element(By.TAG_NAME, "main").text
+        browser.execute_script("window.notReloaded = true")
+        WebDriverWait(browser, 10).until(lambda _: live_streams(host) >= 2)
+        browser.switch_to.window(riding)
         click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='End ride']"))
         ended = browser.find_element(By.TAG_NAME, "main").text
         price = re.search(r"Ride ended: 1 minute, (US\$[0-9.]+)\.", ended)
         assert price, ended
         screenshot(browser, "mobility-ride-ended")
+        browser.switch_to.window(other)
+        WebDriverWait(browser, 10).until(lambda _: "Your ride" not in browser.find_element(By.TAG_NAME, "main").text)
+        assert browser.execute_script("return window.notReloaded === true"), "ended in place, not reloaded"
+        assert "Scan to unlock" in browser.find_element(By.TAG_NAME, "main").text
+        browser.close()
+        browser.switch_to.window(riding)
 
         click_and_wait(browser, browser.find_element(By.LINK_TEXT, "Profile"))
         # Login charges the ride when the host delivers Mobility's event, just after the ride ended
