@@ -11,7 +11,7 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import click_and_wait, running_host, screenshot
+from conftest import click_and_wait, field, running_host, screenshot
 
 COOKBOOK = "modules: [cookbook]\n"
 
@@ -142,3 +142,18 @@ def test_a_change_made_between_loading_the_page_and_subscribing_is_shown(browser
             assert browser.execute_script("return window.notReloaded === true"), "updated in place, not reloaded"
         finally:
             browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+def test_a_page_answering_a_form_keeps_its_errors_while_its_stream_runs(browser):
+    with running_host("atrium", "modules: [login]\n") as host:
+        browser.get(host.url("/login"))
+        field(browser, "Email").send_keys("nobody@example.com")
+        field(browser, "Password").send_keys("wrong password")
+        click_and_wait(browser, browser.find_element(By.XPATH, "//button[text()='Sign in']"))
+        shown = browser.find_element(By.ID, "main").text
+        WebDriverWait(browser, 10).until(lambda _: live_streams(host) >= 1)
+        time.sleep(1)
+        # The stream follows the GET of /login, whose state is not this one: the page is not
+        # replaced by it (its errors stay).
+        assert browser.find_element(By.ID, "main").text == shown
+        assert browser.find_element(By.ID, "live-status").get_attribute("textContent") == ""

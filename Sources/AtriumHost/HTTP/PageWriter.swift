@@ -46,10 +46,13 @@ struct PageWriter: Sendable {
             let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: format, mark: mark) }
             if let key = screen.key {
                 // A state kept by the cache: its HTML carries the id its live stream gives it, at
-                // the cost of one JSON render when the state is first shown.
-                page = cache.page(for: PageCache.Key(screen: key, format: format, shell: mark)) {
+                // the cost of one JSON render when the state is first shown. Not so a page that
+                // answers a form: what it shows (the form's errors) is no state of the page's GET,
+                // which its stream follows.
+                let namesState = format == .html && request.method == .get
+                page = cache.page(for: PageCache.Key(screen: key, format: format, shell: mark, namesState: namesState)) {
                     let resolved = links.resolve(screen.make(), for: moduleID, logger: logger)
-                    guard format == .html else { return self.render(resolved, as: format, mark: mark) }
+                    guard namesState else { return self.render(resolved, as: format, mark: mark) }
                     let document = self.render(resolved, as: .json, mark: nil).body(token: nil)
                     return html.render(resolved, shell: shell, current: mark, stateID: SceneEventStream.digest(document))
                 }

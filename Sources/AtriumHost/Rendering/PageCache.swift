@@ -10,6 +10,8 @@ final class PageCache: Sendable {
         let format: ResponseFormat
         /// The app shell's current link (HTML only).
         var shell: AppShell.Mark? = nil
+        /// Whether the page names its state for live streams (HTML answering a GET only).
+        var namesState = false
     }
 
     private struct Entry {
