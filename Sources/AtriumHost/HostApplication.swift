@@ -81,9 +81,9 @@ public struct HostApplication: Sendable {
         }
 
         if plan.settings.http.metrics {
-            let (metrics, live) = (self.metrics, storage.changes.live)
+            let (metrics, live, records) = (self.metrics, storage.changes.live, storage.changes.records)
             router.get("/metrics") { _, _ in
-                metrics.recordLive(streams: live.count, groups: live.groupCount, figures: live.counters.figures)
+                metrics.recordLive(streams: live.count, groups: live.groupCount, figures: live.counters.figures, recordLoads: records.loads)
                 return Response(
                     status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                     body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))

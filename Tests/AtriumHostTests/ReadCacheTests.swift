@@ -35,6 +35,23 @@ struct ReadCacheTests {
             "owners stay apart")
     }
 
+    @Test func onlyReadsTheCacheDoesNotHaveAreCountedAsLoads() async throws {
+        let storage = try temporaryStorage()
+        defer { try? storage.close() }
+        let cache = try #require(storage.recordCache)
+        let records = storage.records(module: "m", owner: .user("u"))
+        let start = cache.loads
+        _ = try await records.record(Note.self, id: "1", in: "notes")
+        _ = try await records.records(Note.self, in: "notes")
+        #expect(cache.loads == start + 2, "a record and a collection read from the database")
+        _ = try await records.record(Note.self, id: "1", in: "notes")
+        _ = try await records.records(Note.self, in: "notes")
+        #expect(cache.loads == start + 2, "kept: no load")
+        try await records.save(Note(text: "one"), id: "1", in: "notes")
+        _ = try await records.record(Note.self, id: "1", in: "notes")
+        #expect(cache.loads == start + 3, "a write makes the next read load again")
+    }
+
     @Test func readsRacingWritesNeverKeepAnOldValue() async throws {
         let storage = try temporaryStorage()
         defer { try? storage.close() }

@@ -5,8 +5,8 @@
   through HTTP CHANGES times; the delay is from sending the change to each stream receiving the new
   state: p50 and p99 over every stream and change, and over changes of the last stream to get it.
   Then the same on two PostgreSQL hosts, streams on host B and the change written through host A.
-- Work per change with 1,000 subscribers: renders, events and bytes written per change (from
-  /metrics).
+- Work per change with 1,000 subscribers: record loads from the database, renders, events and
+  bytes written per change (from /metrics).
 - Memory per idle stream: 5,000 streams of one page, the host's resident memory before and after,
   divided by 5,000: in the host that served the streams above (its heap has room it grew before),
   and in a host just started (every byte new).
@@ -111,16 +111,17 @@ async def work_per_change(bench, port, cookie, token):
     streams = [await open_stream(port, cookie) for _ in range(1000)]
     for reader, _ in streams:
         await next_state(reader)
-    before = [metric(bench, port, f"atrium_live_{name}") for name in ("renders", "events", "bytes")]
+    names = ("atrium_record_loads", "atrium_live_renders", "atrium_live_events", "atrium_live_bytes")
+    before = [metric(bench, port, name) for name in names]
     loop = asyncio.get_running_loop()
     for index in range(10):
         waits = [asyncio.create_task(next_state(reader)) for reader, _ in streams]
         await loop.run_in_executor(None, change, port, cookie, token, 90000 + index)
         await asyncio.gather(*waits)
-    after = [metric(bench, port, f"atrium_live_{name}") for name in ("renders", "events", "bytes")]
+    after = [metric(bench, port, name) for name in names]
     for _, writer in streams:
         writer.close()
-    return [(after[index] - before[index]) / 10 for index in range(3)]
+    return [(after[index] - before[index]) / 10 for index in range(len(names))]
 
 
 async def idle_memory(bench, process, port, cookie):
@@ -147,7 +148,7 @@ def measure(bench, binary: Path):
         for subscribers in (1, 100, 1000):
             rows.append((f"SQLite, one host, {subscribers:,} subscriber{'s' if subscribers > 1 else ''}",
                          *asyncio.run(delays(port, port, cookie, token, subscribers))))
-        renders, events, written = asyncio.run(work_per_change(bench, port, cookie, token))
+        loads, renders, events, written = asyncio.run(work_per_change(bench, port, cookie, token))
         per_stream = asyncio.run(idle_memory(bench, process, port, cookie))
     finally:
         bench.stop(process)
@@ -178,7 +179,8 @@ def measure(bench, binary: Path):
     print("|---|---|---|---|---|")
     for label, p50, p99, last50, last99 in rows:
         print(f"| {label} | {p50:.2f} ms | {p99:.2f} ms | {last50:.2f} ms | {last99:.2f} ms |")
-    print(f"\n- Work per change with 1,000 subscribers of one page: {renders:.2f} renders, {events:,.0f} events, {written / 1024:,.0f} KB written.")
+    print(f"\n- Work per change with 1,000 subscribers of one page: {loads:.2f} record loads from the database (the change's own "
+          f"request included), {renders:.2f} renders, {events:,.0f} events, {written / 1024:,.0f} KB written.")
     print(f"- Memory per idle stream (5,000 streams of /login): {per_stream:.1f} KB in the host that served the streams above, "
           f"{per_stream_fresh:.1f} KB in a host just started.")
     sys.stdout.flush()

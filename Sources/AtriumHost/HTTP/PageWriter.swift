@@ -48,8 +48,8 @@ struct PageWriter: Sendable {
                 // A state kept by the cache: its HTML carries the id its live stream gives it, at
                 // the cost of one JSON render when the state is first shown. Not so a page that
                 // answers a form: what it shows (the form's errors) is no state of the page's GET,
-                // which its stream follows.
-                let namesState = format == .html && request.method == .get
+                // which its stream follows. (A HEAD answers the GET's length.)
+                let namesState = format == .html && (request.method == .get || request.method == .head)
                 page = cache.page(for: PageCache.Key(screen: key, format: format, shell: mark, namesState: namesState)) {
                     let resolved = links.resolve(screen.make(), for: moduleID, logger: logger)
                     guard namesState else { return self.render(resolved, as: format, mark: mark) }

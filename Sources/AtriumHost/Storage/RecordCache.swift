@@ -66,6 +66,13 @@ public final class RecordCache: Sendable {
     let maximumCost: Int
     let maximumCount: Int
     private let state = Mutex(State())
+    private let loadCount = Atomic<Int>(0)
+
+    /// How many reads went to the database since the host started: not kept here, or not yet
+    /// (`/metrics`, and the live benchmark's loads per change).
+    var loads: Int { loadCount.load(ordering: .relaxed) }
+
+    func noteLoad() { loadCount.add(1, ordering: .relaxed) }
     /// Collections no host caches (``ModuleRegistrar/expireRecords(in:unchangedFor:)``: throttle
     /// counts, lockouts, pending flows), by module: their writes need not be announced, and a count
     /// read from another host's database is never a stale copy.
