@@ -8,6 +8,7 @@ import time
 import urllib.parse
 import urllib.request
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -45,7 +46,7 @@ def test_a_change_in_one_window_shows_in_the_other_in_place_keeping_focus_and_wh
         click_and_wait(browser, meat.find_element(By.XPATH, ".//button[text()='Remove']"))
 
         browser.switch_to.window(pantry)
-        WebDriverWait(browser, 10).until(lambda _: not toggle(browser, "Meat").is_selected())
+        WebDriverWait(browser, 10, ignored_exceptions=[StaleElementReferenceException]).until(lambda _: not toggle(browser, "Meat").is_selected())
         assert browser.execute_script("return window.notReloaded === true"), "updated in place, not reloaded"
         assert not toggle(browser, "sugar").is_selected(), "what the visitor changed is kept"
         assert browser.execute_script("return document.activeElement.value") == "egg", "focus is kept"
@@ -138,7 +139,7 @@ def test_a_change_made_between_loading_the_page_and_subscribing_is_shown(browser
             assert toggle(browser, "Meat").is_selected(), "the page shows the state it loaded"
 
             browser.execute_script("window.streamsHeld = false")
-            WebDriverWait(browser, 10).until(lambda _: not toggle(browser, "Meat").is_selected())
+            WebDriverWait(browser, 10, ignored_exceptions=[StaleElementReferenceException]).until(lambda _: not toggle(browser, "Meat").is_selected())
             assert browser.execute_script("return window.notReloaded === true"), "updated in place, not reloaded"
         finally:
             browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})

@@ -83,7 +83,7 @@ final class OpenSceneStream: Sendable {
     @inline(never)
     private func write(_ state: LiveRender, to writer: inout any ResponseBodyWriter) async throws {
         guard case .state(let page, let id, _, _) = state else { return }
-        let event = SceneEventStream.event("scene", id: id, data: page.body(token: formToken))
+        let event = SceneEventStream.event("scene", id: id, page: page, token: formToken)
         try await writer.write(event)
         live.counters.wrote(event.readableBytes)
     }

@@ -176,6 +176,19 @@ struct SceneEventStream: Sendable {
         return event
     }
 
+    /// A state's event: `page` with `token` in its places written straight after its `data: `
+    /// (one buffer per stream and state, not two); framed line by line, as ``event(_:id:data:)``
+    /// does, should the document ever hold a newline.
+    static func event(_ name: String, id: String, page: RenderedPage, token: String?) -> ByteBuffer {
+        var event = ByteBufferAllocator().buffer(capacity: page.count + (token?.utf8.count ?? 0) * page.tokenOffsets.count + 96)
+        event.writeString("event: \(name)\nid: \(id)\ndata: ")
+        let start = event.writerIndex
+        page.write(token: token, to: &event)
+        guard !event.readableBytesView[start...].contains(0x0A) else { return Self.event(name, id: id, data: page.body(token: token)) }
+        event.writeString("\n\n")
+        return event
+    }
+
     static func locationJSON(_ location: String) -> ByteBuffer {
         ByteBuffer(data: (try? JSONSerialization.data(withJSONObject: ["location": location], options: [.withoutEscapingSlashes])) ?? Data())
     }

@@ -22,18 +22,28 @@ struct RenderedPage: Sendable {
     /// the kept bytes themselves when there is no place for it, a new buffer otherwise.
     func body(token: String?) -> ByteBuffer {
         guard hasTokens else { return buffer }
+        var body = ByteBufferAllocator().buffer(capacity: count + (token?.utf8.count ?? 0) * tokenOffsets.count)
+        write(token: token, to: &body)
+        return body
+    }
+
+    /// Appends the page with `token` in its places to `target` (a live event is framed around it
+    /// without a buffer of its own).
+    func write(token: String?, to target: inout ByteBuffer) {
+        guard hasTokens else {
+            target.writeImmutableBuffer(buffer)
+            return
+        }
         let token = Array((token ?? "").utf8)
-        var body = ByteBufferAllocator().buffer(capacity: count + token.count * tokenOffsets.count)
         var start = 0
         buffer.withUnsafeReadableBytes { all in
             for offset in tokenOffsets {
-                body.writeBytes(UnsafeRawBufferPointer(rebasing: all[start..<offset]))
-                body.writeBytes(token)
+                target.writeBytes(UnsafeRawBufferPointer(rebasing: all[start..<offset]))
+                target.writeBytes(token)
                 start = offset
             }
-            body.writeBytes(UnsafeRawBufferPointer(rebasing: all[start...]))
+            target.writeBytes(UnsafeRawBufferPointer(rebasing: all[start...]))
         }
-        return body
     }
 
     /// The page as text, with `token` in its places (tests and `atrium render`).
