@@ -39,7 +39,9 @@ def test_a_change_in_one_window_shows_in_the_other_in_place_keeping_focus_and_wh
         # The visitor is busy here: focus on egg, sugar switched off but not saved.
         browser.execute_script("window.notReloaded = true")
         browser.find_element(By.XPATH, f"//label[@for='{toggle(browser, 'sugar').get_attribute('id')}']").click()
-        browser.execute_script("arguments[0].focus()", toggle(browser, "egg"))
+        browser.execute_script("arguments[0].focus({preventScroll: true})", toggle(browser, "egg"))
+        scrolled = browser.execute_script("window.scrollTo(0, 300); return window.scrollY")
+        assert scrolled > 0, "the pantry is longer than the window"
 
         browser.switch_to.window(discover)
         meat = browser.find_element(By.XPATH, "//ul[@class='row-items']/li[.//p[text()='Meat']]")
@@ -50,6 +52,7 @@ def test_a_change_in_one_window_shows_in_the_other_in_place_keeping_focus_and_wh
         assert browser.execute_script("return window.notReloaded === true"), "updated in place, not reloaded"
         assert not toggle(browser, "sugar").is_selected(), "what the visitor changed is kept"
         assert browser.execute_script("return document.activeElement.value") == "egg", "focus is kept"
+        assert browser.execute_script("return window.scrollY") == scrolled, "the scroll position is kept"
         WebDriverWait(browser, 5).until(
             lambda _: browser.find_element(By.ID, "live-status").get_attribute("textContent") == "This page was updated.")
         assert browser.find_element(By.ID, "live-status").get_attribute("aria-live") == "polite"
