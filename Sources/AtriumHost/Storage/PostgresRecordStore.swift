@@ -49,6 +49,7 @@ struct PostgresRecordStore: RecordStore {
     }
 
     private func storedJSON(id: String, in collection: String) async throws -> Data? {
+        cache.noteLoad()
         let (statement, logger) = (PostgresRecordByKey(module: module, owner: owner, collection: collection, key: Self.key(id)), logger)
         return try await client.withBoundedConnection(watchdog: watchdog) { connection in
             for try await json in try await connection.execute(statement, logger: logger) { return json }
@@ -57,6 +58,7 @@ struct PostgresRecordStore: RecordStore {
     }
 
     private func storedJSON(in collection: String) async throws -> [Data] {
+        cache.noteLoad()
         let (statement, logger) = (PostgresRecordsOfCollection(module: module, owner: owner, collection: collection), logger)
         return try await client.withBoundedConnection(watchdog: watchdog) { connection in
             var rows: [Data] = []

@@ -14,7 +14,6 @@ extension RecordCache {
         default: break
         }
         let generation = generation(of: owner)
-        noteLoad()
         guard let json = try await stored() else {
             keep(.absent, for: key, owner: owner, cost: 64, readAt: generation)
             return nil
@@ -36,7 +35,6 @@ extension RecordCache {
             return records
         }
         let generation = generation(of: owner)
-        noteLoad()
         let rows = try await stored()
         let decoder = JSONDecoder()
         let records = try rows.map { try decoder.decode(type, from: $0) }

@@ -68,7 +68,8 @@ public final class RecordCache: Sendable {
     private let state = Mutex(State())
     private let loadCount = Atomic<Int>(0)
 
-    /// How many reads went to the database since the host started: not kept here, or not yet
+    /// How many record reads went to the database since the host started (the stores note each):
+    /// what was not kept here, and reads inside a transaction or of collections never kept
     /// (`/metrics`, and the live benchmark's loads per change).
     var loads: Int { loadCount.load(ordering: .relaxed) }
 

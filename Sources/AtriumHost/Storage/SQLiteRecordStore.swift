@@ -35,7 +35,8 @@ struct SQLiteRecordStore: RecordStore {
     // costs microseconds, less than handing the work to GRDB's reader queue and back.
 
     private func storedJSON(id: String, in collection: String) async throws -> Data? {
-        try await database.read { [module, owner] db in
+        cache.noteLoad()
+        return try await database.read { [module, owner] db in
             let statement = try db.cachedStatement(
                 sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?")
             return try Data.fetchOne(statement, arguments: [module, owner, collection, id])
@@ -43,7 +44,8 @@ struct SQLiteRecordStore: RecordStore {
     }
 
     private func storedJSON(in collection: String) async throws -> [Data] {
-        try await database.read { [module, owner] db in
+        cache.noteLoad()
+        return try await database.read { [module, owner] db in
             let statement = try db.cachedStatement(
                 sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? ORDER BY id")
             return try Data.fetchAll(statement, arguments: [module, owner, collection])
