@@ -43,22 +43,21 @@ struct PageWriter: Sendable {
             page = RenderedPage(bytes: Array(text.utf8))
         case .html, .json:
             let mark = format == .html ? shell.mark(moduleID: moduleID, path: request.uri.path) : nil
-            let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: format, mark: mark) }
-            if let key = screen.key {
-                // A state kept by the cache: its HTML carries the id its live stream gives it, at
-                // the cost of one JSON render when the state is first shown. Not so a page that
-                // answers a form: what it shows (the form's errors) is no state of the page's GET,
-                // which its stream follows. (A HEAD answers the GET's length.)
-                let namesState = format == .html && (request.method == .get || request.method == .head)
-                page = cache.page(for: PageCache.Key(screen: key, format: format, shell: mark, namesState: namesState)) {
-                    let resolved = links.resolve(screen.make(), for: moduleID, logger: logger)
-                    guard namesState else { return self.render(resolved, as: format, mark: mark) }
-                    let document = self.render(resolved, as: .json, mark: nil).body(token: nil)
-                    return html.render(resolved, shell: shell, current: mark, stateID: SceneEventStream.digest(document))
-                }
-            } else {
-                page = render()
+            // A state the cache keeps names itself in its HTML with the id its live stream gives
+            // it, at the cost of one JSON render when the state is first shown (a page not kept
+            // would pay it on every request, so it names none). Not so a page that answers a form:
+            // what it shows (the form's errors) is no state of the page's GET, which its stream
+            // follows. (A HEAD answers the GET's length.)
+            let namesState = screen.key != nil && format == .html && (request.method == .get || request.method == .head)
+            let render = {
+                let resolved = links.resolve(screen.make(), for: moduleID, logger: logger)
+                guard namesState else { return self.render(resolved, as: format, mark: mark) }
+                let document = self.render(resolved, as: .json, mark: nil).body(token: nil)
+                return html.render(resolved, shell: shell, current: mark, stateID: SceneEventStream.digest(document))
             }
+            page =
+                screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: format, shell: mark, namesState: namesState), make: render) }
+                ?? render()
         }
         let token = page.hasTokens ? try await session?.csrfToken() : nil
         var response = Response(
