@@ -13,14 +13,12 @@
 
 Run alone: ONLY=live bash Tests/Benchmarks/run.sh (or python3 Tests/Benchmarks/bench.py BIN)."""
 
-import asyncio
 import concurrent.futures
 import html
 import os
 import re
 import selectors
 import socket
-import statistics
 import sys
 import tempfile
 import time
@@ -32,31 +30,6 @@ CHANGES = int(os.environ.get("CHANGES", "20"))
 
 def host(bench, binary: Path, work: Path, name: str, storage: str, environment=None):
     return bench.serve_host(binary, work, name, "  maxStreams: 10000\n  maxStreamsPerVisitor: 10000\n", f"{storage}modules: [login]\n", environment)
-
-
-async def open_stream(port, cookie, path="/profile/details"):
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: {cookie}\r\n\r\n".encode())
-    await writer.drain()
-    head = await reader.readuntil(b"\r\n\r\n")
-    assert b" 200 " in head.split(b"\r\n")[0], head[:200]
-    return reader, writer
-
-
-async def next_state(reader, timeout=20):
-    """Reads until an `event: scene` block ends; returns its id."""
-    event_id = None
-    while True:
-        line = await asyncio.wait_for(reader.readline(), timeout)
-        if not line:
-            raise EOFError
-        if line.startswith(b"id: "):
-            event_id = line[4:].strip().decode()
-        if line.startswith(b"event: redirect"):
-            raise RuntimeError("redirected")
-        if event_id and line.startswith(b"data: "):
-            # One data line per event (the JSON has no newline); the blank line follows.
-            return event_id
 
 
 def change(port, cookie, token, index):
@@ -150,33 +123,30 @@ def edit_token(bench, port, cookie):
     return html.unescape(re.search(rb'name="_csrf" value="([^"]+)"', page).group(1).decode())
 
 
-async def work_per_change(bench, port, cookie, token):
-    streams = [await open_stream(port, cookie) for _ in range(1000)]
-    for reader, _ in streams:
-        await next_state(reader)
+def work_per_change(bench, port, cookie, token):
+    streams = [RawStream(port, cookie) for _ in range(1000)]
+    wait_for_states(streams)
     names = ("atrium_record_loads", "atrium_live_renders", "atrium_live_events", "atrium_live_bytes")
     before = [metric(bench, port, name) for name in names]
-    loop = asyncio.get_running_loop()
-    for index in range(10):
-        waits = [asyncio.create_task(next_state(reader)) for reader, _ in streams]
-        await loop.run_in_executor(None, change, port, cookie, token, 90000 + index)
-        await asyncio.gather(*waits)
+    with concurrent.futures.ThreadPoolExecutor(1) as writer:
+        for index in range(10):
+            sending = writer.submit(change, port, cookie, token, 90000 + index)
+            wait_for_states(streams)
+            sending.result()
     after = [metric(bench, port, name) for name in names]
-    for _, writer in streams:
-        writer.close()
+    for stream in streams:
+        stream.socket.close()
     return [(after[index] - before[index]) / 10 for index in range(len(names))]
 
 
-async def idle_memory(bench, process, port, cookie):
-    await asyncio.sleep(1)
+def idle_memory(bench, process, port, cookie):
+    time.sleep(1)
     before = bench.rss_mb(process.pid)
-    streams = []
-    for _ in range(5000):
-        streams.append(await open_stream(port, cookie, "/login"))
-    await asyncio.sleep(2)
+    streams = [RawStream(port, cookie, "/login") for _ in range(5000)]
+    time.sleep(2)
     after = bench.rss_mb(process.pid)
-    for _, writer in streams:
-        writer.close()
+    for stream in streams:
+        stream.socket.close()
     return (after - before) * 1024 / 5000
 
 
@@ -191,13 +161,13 @@ def measure(bench, binary: Path):
         for subscribers in (1, 100, 1000):
             rows.append((f"SQLite, one host, {subscribers:,} subscriber{'s' if subscribers > 1 else ''}",
                          *delays(port, port, cookie, token, subscribers)))
-        loads, renders, events, written = asyncio.run(work_per_change(bench, port, cookie, token))
-        per_stream = asyncio.run(idle_memory(bench, process, port, cookie))
+        loads, renders, events, written = work_per_change(bench, port, cookie, token)
+        per_stream = idle_memory(bench, process, port, cookie)
     finally:
         bench.stop(process)
     process, port = host(bench, binary, work, "live-fresh", f"storage:\n  path: {work}/fresh.sqlite\n")
     try:
-        per_stream_fresh = asyncio.run(idle_memory(bench, process, port, bench.sign_up(f"http://127.0.0.1:{port}")))
+        per_stream_fresh = idle_memory(bench, process, port, bench.sign_up(f"http://127.0.0.1:{port}"))
     finally:
         bench.stop(process)
     if bench.POSTGRES_URL:
