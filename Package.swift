@@ -184,6 +184,8 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // Connections without sockets, for the connection cap's choices.
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
     ] + featureTargets,

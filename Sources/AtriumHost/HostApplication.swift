@@ -61,7 +61,7 @@ public struct HostApplication: Sendable {
         let pages = self.pages
         let home = StandardScreens.home(entries: registry.entries)
         router.get("/") { request, context in
-            try await pages.response(for: home, status: .ok, request: request, session: nil, logger: context.logger)
+            try await pages.response(for: home, status: .ok, request: request, context: context, session: nil, logger: context.logger)
         }
         router.get("/health/live") { _, _ in
             BootTrace.mark("health-live")
@@ -83,7 +83,9 @@ public struct HostApplication: Sendable {
         if plan.settings.http.metrics {
             let (metrics, live, records) = (self.metrics, storage.changes.live, storage.changes.records)
             router.get("/metrics") { _, _ in
-                metrics.recordLive(streams: live.count, groups: live.groupCount, figures: live.counters.figures, recordLoads: records.loads)
+                metrics.recordLive(
+                    streams: live.count, groups: live.groupCount, figures: live.counters.figures, evictions: live.evictions,
+                    recordLoads: records.loads)
                 return Response(
                     status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                     body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
@@ -114,10 +116,10 @@ public struct HostApplication: Sendable {
         }
 
         // A page asked for with Accept: text/event-stream streams its scene (SceneEventStream).
-        let (live, http) = (storage.changes.live, plan.settings.http)
+        let live = storage.changes.live
+        let caps = ConnectionLimits(settings: plan.settings.http, descriptors: DescriptorLimit.current()).streams
         let liveEvents: @Sendable (SceneResponder) -> SceneEventStream = { responder in
-            SceneEventStream(
-                responder: responder, live: live, registry: registry, maxStreams: http.maxStreams, maxStreamsPerVisitor: http.maxStreamsPerVisitor)
+            SceneEventStream(responder: responder, live: live, registry: registry, caps: caps)
         }
         for route in registry.routes {
             let path = RouterPath(Self.hummingbirdPattern(route.pattern))

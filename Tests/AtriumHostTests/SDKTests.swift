@@ -86,8 +86,31 @@ struct SDKTests {
             ("text/*, text/plain", .text), ("APPLICATION/JSON; charset=utf-8", .json),
         ] as [(String?, ResponseFormat)])
     func theFormatFollowsTheMostPreferredMediaType(_ accept: String?, _ format: ResponseFormat) {
-        #expect(ResponseFormat.negotiate(accept) == format)
-        #expect(ResponseFormat.negotiate(accept) == format, "the second time, from what was kept")
+        #expect(ResponseFormat.negotiate(accept).preferred == format)
+        #expect(ResponseFormat.negotiate(accept).preferred == format, "the second time, from what was kept")
+    }
+
+    /// A stream is chosen only when named, at a `q` no document format beats, never at `q=0`; what
+    /// a request that is not answered with a stream gets is still its best document format.
+    @Test(
+        arguments: [
+            ("text/event-stream", ResponseFormat.eventStream, ResponseFormat.html),
+            ("TEXT/Event-Stream", .eventStream, .html),
+            ("text/event-stream;q=0", .html, .html),
+            ("text/event-stream;q=0, */*", .html, .html),
+            ("text/event-stream; q=0.0, application/json", .json, .json),
+            ("application/json, text/event-stream;q=0.5", .json, .json),
+            ("text/event-stream;q=0.5, application/json;q=0.9", .json, .json),
+            ("text/event-stream, application/json;q=0.9", .eventStream, .json),
+            ("text/html, text/event-stream", .eventStream, .html),
+            ("*/*", .html, .html), ("text/*", .html, .html),
+            ("text/html;q=0.2, */*", .html, .html),
+            ("text/html;q=0, application/json;q=0.1", .json, .json),
+        ] as [(String, ResponseFormat, ResponseFormat)])
+    func aStreamIsNegotiatedWithItsQuality(_ accept: String, _ preferred: ResponseFormat, _ document: ResponseFormat) {
+        let negotiated = ResponseFormat.negotiate(accept)
+        #expect(negotiated.preferred == preferred, "\(accept)")
+        #expect(negotiated.document == document, "\(accept)")
     }
 
     @Test func theSessionTokenIsReadFromAnyCookieHeaderAndTheMemoStaysBounded() {
@@ -109,12 +132,12 @@ struct SDKTests {
         for index in 0..<(ResponseFormat.memoizedHeaders + 50) {
             let json = index.isMultiple(of: 2)
             let accept = json ? "application/json;q=0.\(index % 9 + 1), x-probe/\(index)" : "text/plain, x-probe/\(index)"
-            #expect(ResponseFormat.negotiate(accept) == (json ? .json : .text), "\(accept)")
+            #expect(ResponseFormat.negotiate(accept).preferred == (json ? .json : .text), "\(accept)")
         }
         #expect(ResponseFormat.memoizedCount <= ResponseFormat.memoizedHeaders)
         let long = "text/plain, " + String(repeating: "x-long/y, ", count: 100)
-        #expect(ResponseFormat.negotiate(long) == .text)
-        #expect(ResponseFormat.negotiate(" \t application/json \t ;  q=1 ") == .json)
+        #expect(ResponseFormat.negotiate(long).preferred == .text)
+        #expect(ResponseFormat.negotiate(" \t application/json \t ;  q=1 ").preferred == .json)
     }
 
     @Test func aLinkNameNothingBindsIsFoundAtBoot() async throws {

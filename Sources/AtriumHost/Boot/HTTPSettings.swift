@@ -3,7 +3,8 @@ import Foundation
 
 /// `http.host`, `http.port`, `http.behindTLS`, `http.trustedProxies`, `http.publicURL`, `http.metrics`,
 /// and the connection limits: `http.headTimeoutSeconds`, `http.bodyTimeoutSeconds`,
-/// `http.idleTimeoutSeconds`, `http.maxConnections`.
+/// `http.idleTimeoutSeconds`, `http.maxConnections`, `http.maxStreams`, `http.maxStreamsPerAddress`,
+/// `http.maxStreamsPerVisitor` (see ``ConnectionLimits``).
 public struct HTTPSettings: ModuleConfiguration, Equatable {
     /// The address to listen on (0.0.0.0 for every interface).
     public var host = "127.0.0.1"
@@ -35,10 +36,15 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
     /// and files.
     public var maxConnections: Int?
     /// Live scene streams (`Accept: text/event-stream`) this host serves at most at once; past it
-    /// 503. Each is a connection too, counted against `maxConnections`.
-    public var maxStreams = 4096
-    /// Live scene streams one visitor (one session, or one address without one) may hold open;
-    /// past it 429.
+    /// the oldest stream of the address holding the most is closed to make room. Each is a
+    /// connection too. Default: half the connection cap, at most 4,096.
+    public var maxStreams: Int?
+    /// Live scene streams one client address (after trusted proxies; an IPv6 /64) may hold open;
+    /// past it that address's oldest is closed to make room. Default: a quarter of `maxStreams`,
+    /// and no fewer than `maxStreamsPerVisitor`.
+    public var maxStreamsPerAddress: Int?
+    /// Live scene streams one visitor (one session or pass, or one address without one) may hold
+    /// open; past it that visitor's oldest is closed to make room.
     public var maxStreamsPerVisitor = 16
 
     public static let settingDescriptions = [
@@ -52,8 +58,12 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
         "bodyTimeoutSeconds": "Seconds a request's body may take after its head; past it 408 and the connection closes",
         "idleTimeoutSeconds": "Seconds a kept-alive connection may wait for its next request, or leave a response unread",
         "maxConnections": "The most connections open at once (default: the file descriptor limit less 256)",
-        "maxStreams": "The most live scene streams (text/event-stream) open at once; past it 503",
-        "maxStreamsPerVisitor": "The most live scene streams one visitor (a session, or an address without one) may hold open; past it 429",
+        "maxStreams":
+            "The most live scene streams (text/event-stream) open at once; past it the oldest of the busiest address closes (default: half of maxConnections, at most 4096)",
+        "maxStreamsPerAddress":
+            "The most live scene streams one client address may hold open; past it its oldest closes (default: a quarter of maxStreams)",
+        "maxStreamsPerVisitor":
+            "The most live scene streams one visitor (a session or pass, or an address without one) may hold open; past it its oldest closes",
     ]
 
     /// ``publicURL``, or the address the host listens at; never with a trailing slash.
@@ -100,9 +110,13 @@ public struct HTTPSettings: ModuleConfiguration, Equatable {
         if let maxConnections, maxConnections < 1 {
             problems.append(SettingProblem(key: "maxConnections", message: "must be at least 1, not \(maxConnections)", fix: "or leave it out"))
         }
-        for (key, value) in [("maxStreams", maxStreams), ("maxStreamsPerVisitor", maxStreamsPerVisitor)] where value < 0 {
-            problems.append(SettingProblem(key: key, message: "must be 0 or more, not \(value)", fix: "0 turns live streams off"))
+        for (key, value) in [
+            ("maxStreams", maxStreams), ("maxStreamsPerAddress", maxStreamsPerAddress), ("maxStreamsPerVisitor", maxStreamsPerVisitor),
+        ]
+        where (value ?? 0) < 0 {
+            problems.append(SettingProblem(key: key, message: "must be 0 or more, not \(value ?? 0)", fix: "0 turns live streams off"))
         }
+        problems += ConnectionLimits.problems(of: self)
         if host.isEmpty {
             problems.append(
                 SettingProblem(key: "host", message: "is empty", fix: "use 127.0.0.1 for this machine only, 0.0.0.0 for every interface"))

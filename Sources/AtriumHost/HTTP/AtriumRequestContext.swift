@@ -17,6 +17,14 @@ public struct AtriumRequestContext: RequestContext {
     var session: RequestSession?
     /// An action's body, read and its anti-forgery token checked (``FormTokenMiddleware``).
     var action: FormActionInput?
+    /// What the request's `Accept` asks for, negotiated once as it comes in (``ServingGeneration``).
+    var accepted: ResponseFormat.Negotiated?
+
+    /// What `request` asks for: as negotiated when it came in, else (a request answered in-process)
+    /// negotiated now.
+    func format(of request: Request) -> ResponseFormat.Negotiated {
+        accepted ?? ResponseFormat.negotiate(request.headers[.accept])
+    }
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -39,8 +39,6 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// Requests whose head came in and whose response has not ended.
     private var pendingResponses = 0
     private var isResponseStarted = false
-    /// The head of the response being written (looked at only if the client closes its side).
-    private var responseHead: HTTPResponse?
     private var unwritableSince: NIODeadline?
     private var isFinished = false
 
@@ -89,9 +87,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let event = event as? ChannelEvent, event == .inputClosed,
-            responseHead?.headerFields[.contentType]?.hasPrefix("text/event-stream") == true
-        {
+        if let event = event as? ChannelEvent, event == .inputClosed, slot?.streamingSince.load(ordering: .relaxed) ?? 0 != 0 {
             close()
             return
         }
@@ -124,13 +120,15 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     func responseStarted(_ head: HTTPResponse? = nil) {
         isResponseStarted = true
-        responseHead = head
+        if head?.headerFields[.contentType]?.hasPrefix("text/event-stream") == true {
+            slot?.streamingSince.store(Int64(NIODeadline.now().uptimeNanoseconds), ordering: .relaxed)
+        }
     }
 
     func responseEnded() {
         pendingResponses = max(0, pendingResponses - 1)
         isResponseStarted = false
-        responseHead = nil
+        slot?.streamingSince.store(0, ordering: .relaxed)
         if phase == .responding && pendingResponses == 0 { awaitNextRequest() }
     }
 

@@ -8,16 +8,24 @@ import Synchronization
 /// stops accepting while the cap is reached (Hummingbird's available-connections hook; new
 /// connections wait in the kernel's queue), and makes room at once by closing the connection that
 /// has waited longest for its next request: an idle keep-alive connection, or one still sending
-/// its head. A request in progress, and a response being written (a stream of hours included), is
-/// never closed to make room. Reaching the cap is logged, at most once a minute.
+/// its head. When every connection is busy, the oldest live stream of the peer holding the most is
+/// closed instead (its client resumes with `Last-Event-ID`): streams are capped below the
+/// connections (``ConnectionLimits``), but pages must find a connection whatever else is open. A
+/// request being read or answered, and any other response being written, is never closed to make
+/// room. Reaching the cap is logged, at most once a minute.
 final class ConnectionRegistry: Sendable {
-    /// One connection: its channel, and since when it has waited for a request (0 while a request
-    /// is being read or answered).
+    /// One connection: its channel, its peer, since when it has waited for a request (0 while a
+    /// request is being read or answered), and since when it has written a live stream (0 when not).
     final class Slot: Sendable {
         let channel: any Channel
+        let peer: String?
         let waitingSince = Atomic<Int64>(0)
+        let streamingSince = Atomic<Int64>(0)
 
-        init(channel: any Channel) { self.channel = channel }
+        init(channel: any Channel) {
+            self.channel = channel
+            self.peer = channel.remoteAddress?.ipAddress
+        }
     }
 
     let limit: Int
@@ -52,15 +60,11 @@ final class ConnectionRegistry: Sendable {
         guard accepted.load(ordering: .relaxed) >= limit else { return true }
         let now = NIODeadline.now()
         let (victim, warn) = state.withLock { state -> (Slot?, Bool) in
-            var oldest: (slot: Slot, since: Int64)?
-            for slot in state.slots.values {
-                let since = slot.waitingSince.load(ordering: .relaxed)
-                if since != 0, oldest.map({ since < $0.since }) ?? true { oldest = (slot, since) }
-            }
+            let victim = Self.victim(among: state.slots.values)
             let warn = state.lastWarning.map { now - $0 > .seconds(60) } ?? true
             if warn { state.lastWarning = now }
-            if let oldest { state.slots.removeValue(forKey: ObjectIdentifier(oldest.slot)) }
-            return (oldest?.slot, warn)
+            if let victim { state.slots.removeValue(forKey: ObjectIdentifier(victim)) }
+            return (victim, warn)
         }
         if warn {
             logger.warning(
@@ -69,6 +73,31 @@ final class ConnectionRegistry: Sendable {
         }
         victim?.channel.close(promise: nil)
         return false
+    }
+
+    /// The connection to close to make room: the one waiting longest for a request, else the oldest
+    /// stream of the peer with the most streams; nil when every connection is reading or answering
+    /// a request.
+    static func victim(among slots: some Collection<Slot>) -> Slot? {
+        var oldestWaiting: (slot: Slot, since: Int64)?
+        var streams: [String: (count: Int, oldest: Slot, since: Int64)] = [:]
+        for slot in slots {
+            let since = slot.waitingSince.load(ordering: .relaxed)
+            if since != 0 {
+                if oldestWaiting.map({ since < $0.since }) ?? true { oldestWaiting = (slot, since) }
+                continue
+            }
+            let streaming = slot.streamingSince.load(ordering: .relaxed)
+            guard streaming != 0 else { continue }
+            let peer = slot.peer ?? ""
+            if let known = streams[peer] {
+                streams[peer] = (known.count + 1, streaming < known.since ? slot : known.oldest, min(streaming, known.since))
+            } else {
+                streams[peer] = (1, slot, streaming)
+            }
+        }
+        if let oldestWaiting { return oldestWaiting.slot }
+        return streams.values.max { ($0.count, -$0.since) < ($1.count, -$1.since) }?.oldest
     }
 
     /// Hummingbird's hook on the listening socket, deciding whether to accept.

@@ -26,6 +26,13 @@ enum DescriptorLimit {
         return Int(min(limit.rlim_cur, ceiling))
     }
 
+    /// The limit in force now (after ``raised()``, the one the host runs with).
+    static func current() -> Int {
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return 1024 }
+        return Int(min(limit.rlim_cur, 1 << 20))
+    }
+
     /// The connection cap: the configured one, else (and never more than) what the descriptors allow.
     static func connectionCap(configured: Int?, descriptors: Int) -> Int {
         let allowed = max(16, descriptors - reserve)

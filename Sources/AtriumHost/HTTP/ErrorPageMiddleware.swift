@@ -38,6 +38,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             let retry = request.method == .get ? LocalPath.validated(request.uri.path) : SceneResponder.localReferer(of: request)
             return try await pages.response(
                 for: StandardScreens.unavailable(error.visitorMessage, retry: retry ?? "/"), status: .serviceUnavailable, request: request,
+                context: context,
                 session: nil, logger: context.logger)
         } catch is NIOTooManyBytesError {
             return try await page(StandardScreens.tooLarge, "tooLarge", .contentTooLarge, request, context)
@@ -58,6 +59,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         _ screen: @autoclosure @escaping @Sendable () -> Screen, _ name: String, _ status: HTTPResponse.Status, _ request: Request, _ context: Context
     ) async throws -> Response {
         try await pages.response(
-            for: RenderableScreen(key: ScreenKey(host: name), make: screen), status: status, request: request, session: nil, logger: context.logger)
+            for: RenderableScreen(key: ScreenKey(host: name), make: screen), status: status, request: request, context: context, session: nil,
+            logger: context.logger)
     }
 }

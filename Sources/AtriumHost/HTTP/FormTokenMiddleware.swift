@@ -24,7 +24,8 @@ struct FormTokenMiddleware: RouterMiddleware {
             logger.notice("POST refused: unreadable body", metadata: ["path": "\(request.uri.path)"])
             let back = SceneResponder.localReferer(of: request) ?? "/"
             return try await pages.response(
-                for: StandardScreens.badRequest(problem, back: back), status: .badRequest, request: request, session: nil, logger: logger)
+                for: StandardScreens.badRequest(problem, back: back), status: .badRequest, request: request, context: context, session: nil,
+                logger: logger)
         }
         let session = context.session
         switch try await session?.check(csrfToken: request.headers[.csrfToken] ?? action.csrfToken, policy: policy) ?? .refused {
@@ -35,10 +36,12 @@ struct FormTokenMiddleware: RouterMiddleware {
         case .fromReplacedSession:
             logger.notice("POST refused: form from before a sign-in or sign-out", metadata: ["path": "\(request.uri.path)"])
             return try await pages.response(
-                for: StandardScreens.formFromReplacedSession, status: .forbidden, request: request, session: session, logger: logger)
+                for: StandardScreens.formFromReplacedSession, status: .forbidden, request: request, context: context, session: session, logger: logger
+            )
         case .refused:
             logger.notice("POST refused: missing or invalid anti-forgery token", metadata: ["path": "\(request.uri.path)"])
-            return try await pages.response(for: StandardScreens.forbidden, status: .forbidden, request: request, session: session, logger: logger)
+            return try await pages.response(
+                for: StandardScreens.forbidden, status: .forbidden, request: request, context: context, session: session, logger: logger)
         }
     }
 }

@@ -26,15 +26,14 @@ public final class HostListener: Sendable {
         self.settings = settings
         var serverLogger = logger
         serverLogger.logLevel = max(logger.logLevel, .notice)
-        let descriptors = DescriptorLimit.raised()
-        let cap = DescriptorLimit.connectionCap(configured: settings.maxConnections, descriptors: descriptors)
-        if let configured = settings.maxConnections, configured > cap {
+        let limits = ConnectionLimits(settings: settings, descriptors: DescriptorLimit.raised())
+        for (key, asked, used) in limits.lowered(from: settings) {
             logger.warning(
-                "http.maxConnections is more than this process may open: lowered",
-                metadata: ["configured": "\(configured)", "used": "\(cap)", "descriptors": "\(descriptors)"])
+                "\(key) is more than this process may open: lowered",
+                metadata: ["configured": "\(asked)", "used": "\(used)", "descriptors": "\(DescriptorLimit.current())"])
         }
         let registry = ConnectionRegistry(
-            limit: cap,
+            limit: limits.connections,
             timeouts: ConnectionTimeouts(
                 head: .seconds(Int64(settings.headTimeoutSeconds)), body: .seconds(Int64(settings.bodyTimeoutSeconds)),
                 idle: .seconds(Int64(settings.idleTimeoutSeconds))),

@@ -96,8 +96,10 @@ public final class HostMetrics: Sendable {
 
     /// Live scene streams: how many are open and how many groups share their renders, and (since the
     /// host started) how many renders the streams cost and how many events and bytes they wrote; and
-    /// how many record reads went to the database (``RecordCache/loads``).
-    func recordLive(streams: Int, groups: Int, figures: (renders: Int, events: Int, bytes: Int), recordLoads: Int) {
+    /// how many were closed to make room for newer ones (at a cap); and how many record reads went
+    /// to the database (``RecordCache/loads``).
+    func recordLive(streams: Int, groups: Int, figures: (renders: Int, events: Int, bytes: Int), evictions: Int, recordLoads: Int) {
+        CoreMetrics.Gauge(label: "atrium_live_evictions", factory: factory).record(Double(evictions))
         CoreMetrics.Gauge(label: "atrium_record_loads", factory: factory).record(Double(recordLoads))
         CoreMetrics.Gauge(label: "atrium_live_streams", factory: factory).record(Double(streams))
         CoreMetrics.Gauge(label: "atrium_live_groups", factory: factory).record(Double(groups))

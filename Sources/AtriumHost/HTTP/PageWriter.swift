@@ -20,28 +20,31 @@ struct PageWriter: Sendable {
         for screen: Screen,
         status: HTTPResponse.Status,
         request: Request,
+        context: AtriumRequestContext,
         session: RequestSession?,
         moduleID: String? = nil,
         logger: Logger
     ) async throws -> Response {
-        try await response(for: RenderableScreen(screen), status: status, request: request, session: session, moduleID: moduleID, logger: logger)
+        try await response(
+            for: RenderableScreen(screen), status: status, request: request, context: context, session: session, moduleID: moduleID, logger: logger)
     }
 
     func response(
         for screen: RenderableScreen,
         status: HTTPResponse.Status,
         request: Request,
+        context: AtriumRequestContext,
         session: RequestSession?,
         moduleID: String? = nil,
         logger: Logger
     ) async throws -> Response {
-        let format = ResponseFormat(request: request)
+        let format = context.format(of: request).document
         let page: RenderedPage
         switch format {
         case .text:
             let text = TextRenderer().render(links.resolve(screen.make(), for: moduleID, logger: logger))
             page = RenderedPage(bytes: Array(text.utf8))
-        case .html, .json:
+        case .html, .json, .eventStream:  // a document is never a stream (``ResponseFormat/Negotiated/document``)
             let mark = format == .html ? shell.mark(moduleID: moduleID, path: request.uri.path) : nil
             // A state the cache keeps names itself in its HTML with the id its live stream gives
             // it, at the cost of one JSON render when the state is first shown (a page not kept
@@ -80,7 +83,7 @@ struct PageWriter: Sendable {
 
     private func render(_ screen: Screen, as format: ResponseFormat, mark: AppShell.Mark?) -> RenderedPage {
         switch format {
-        case .html: html.render(screen, shell: shell, current: mark)
+        case .html, .eventStream: html.render(screen, shell: shell, current: mark)
         case .json: json.render(screen, withToken: Self.hasActions(screen))
         case .text: RenderedPage(bytes: Array(TextRenderer().render(screen).utf8))
         }

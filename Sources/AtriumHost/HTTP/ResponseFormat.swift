@@ -1,27 +1,42 @@
 import Hummingbird
 import Synchronization
 
-/// Which renderer answers a request, negotiated from its `Accept` header: the most preferred
-/// (highest `q`) of HTML, JSON and text, a named type beating a wildcard; HTML when nothing is asked
-/// or nothing matches. Media ranges are read with Hummingbird's `MediaType`.
+/// What a request's `Accept` header asks for: HTML, JSON, text, or a page's live stream of events.
+/// Negotiated once per request (``negotiate(_:)``, kept in ``AtriumRequestContext``): the most
+/// preferred media range (highest `q`, a named type beating a wildcard) wins; a range at `q=0` is
+/// refused, never chosen; HTML when nothing is asked or nothing matches. Media ranges are read with
+/// Hummingbird's `MediaType`.
 enum ResponseFormat: String, Sendable, CaseIterable {
     case html, json, text
+    /// `text/event-stream`: only ever chosen when named (no wildcard asks for a stream), and only
+    /// a scene page's `GET` answers with one.
+    case eventStream
 
-    init(request: Request) {
-        self = Self.negotiate(request.headers[.accept])
+    /// The outcome of one negotiation.
+    struct Negotiated: Sendable, Equatable {
+        /// The most preferred format of all four.
+        var preferred: ResponseFormat
+        /// The most preferred document format (HTML, JSON or text): what any answer that is not a
+        /// stream is written in.
+        var document: ResponseFormat
+
+        /// Whether the client asked for a live stream above every document format.
+        var isEventStream: Bool { preferred == .eventStream }
+
+        static let html = Negotiated(preferred: .html, document: .html)
     }
 
     /// Formats already negotiated, by `Accept` header: a browser sends the same header with every
     /// request, so each distinct header is read once. When ``memoizedHeaders`` are kept the memo
     /// starts again (odd clients cannot fill it for good); headers longer than ``memoizedLength``
     /// are read each time.
-    private static let negotiated = Mutex<[String: ResponseFormat]>([:])
+    private static let negotiated = Mutex<[String: Negotiated]>([:])
     static let memoizedHeaders = 256
     static let memoizedLength = 512
 
     static var memoizedCount: Int { negotiated.withLock { $0.count } }
 
-    static func negotiate(_ accept: String?) -> ResponseFormat {
+    static func negotiate(_ accept: String?) -> Negotiated {
         guard let accept, !accept.isEmpty else { return .html }
         guard accept.utf8.count <= memoizedLength else { return parse(accept) }
         if let known = negotiated.withLock({ $0[accept] }) { return known }
@@ -33,26 +48,51 @@ enum ResponseFormat: String, Sendable, CaseIterable {
         return format
     }
 
-    private static func parse(_ accept: String) -> ResponseFormat {
-        var best: (format: ResponseFormat, quality: Double, specificity: Int)?
+    private static func parse(_ accept: String) -> Negotiated {
+        // The best match of each format: its quality and how specifically it was named. A format
+        // named at q=0 is refused even when a wildcard would have matched it.
+        var best: [ResponseFormat: (quality: Double, specificity: Int)] = [:]
+        var refused: Set<ResponseFormat> = []
         for part in accept.split(separator: ",") {
             let pieces = part.split(separator: ";").map(\.trimmingSpaces)
             guard let range = pieces.first?.lowercased() else { continue }
             let quality =
                 pieces.dropFirst().compactMap { piece -> Double? in
                     let pair = piece.split(separator: "=", maxSplits: 1)
-                    return pair.count == 2 && pair[0].trimmingSpaces == "q" ? Double(pair[1]) : nil
+                    return pair.count == 2 && pair[0].trimmingSpaces.lowercased() == "q" ? Double(pair[1].trimmingSpaces) : nil
                 }.first ?? 1
-            guard quality > 0, quality.isFinite else { continue }
+            guard quality.isFinite, quality >= 0 else { continue }
             let media: MediaType? = range == "*/*" ? MediaType(type: .any) : MediaType(from: range)
             guard let media else { continue }
             for format in ResponseFormat.allCases {
                 guard let specificity = format.match(media) else { continue }
-                let better = best.map { quality > $0.quality || (quality == $0.quality && specificity > $0.specificity) } ?? true
-                if better { best = (format, quality, specificity) }
+                if quality == 0 {
+                    if specificity == 2 { refused.insert(format) }
+                    continue
+                }
+                // A more specific range decides a format's quality (RFC 9110 §12.5.1).
+                if let known = best[format], known.specificity > specificity || (known.specificity == specificity && known.quality >= quality) {
+                    continue
+                }
+                best[format] = (quality, specificity)
             }
         }
-        return best?.format ?? .html
+        for format in refused { best.removeValue(forKey: format) }
+        func winner(among formats: [ResponseFormat]) -> ResponseFormat? {
+            var chosen: (format: ResponseFormat, quality: Double, specificity: Int)?
+            for format in formats {
+                guard let (quality, specificity) = best[format] else { continue }
+                let better = chosen.map { quality > $0.quality || (quality == $0.quality && specificity > $0.specificity) } ?? true
+                if better { chosen = (format, quality, specificity) }
+            }
+            return chosen?.format
+        }
+        let document = winner(among: [.html, .json, .text]) ?? .html
+        // A stream wins a tie: only a client that names it exactly asks for one.
+        if let events = best[.eventStream], events.quality >= (best[document]?.quality ?? 0) {
+            return Negotiated(preferred: .eventStream, document: document)
+        }
+        return Negotiated(preferred: document, document: document)
     }
 
     /// How specifically a media range names this format: 2 exactly, 1 by a subtype wildcard, 0 by
@@ -68,6 +108,8 @@ enum ResponseFormat: String, Sendable, CaseIterable {
             return media.type == .application && media.subType == "*" ? 1 : nil
         case .text:
             return media.isType(.textPlain) ? 2 : nil
+        case .eventStream:
+            return media.type == .text && media.subType == "event-stream" ? 2 : nil
         }
     }
 
@@ -76,6 +118,7 @@ enum ResponseFormat: String, Sendable, CaseIterable {
         case .html: "text/html; charset=utf-8"
         case .json: "application/json; charset=utf-8"
         case .text: "text/plain; charset=utf-8"
+        case .eventStream: "text/event-stream; charset=utf-8"
         }
     }
 }

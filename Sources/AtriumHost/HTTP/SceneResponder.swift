@@ -22,7 +22,7 @@ struct SceneResponder: Sendable {
     var events: (@Sendable (SceneResponder) -> SceneEventStream)?
 
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
-        if let events, SceneEventStream.isAsked(by: request) {
+        if let events, context.format(of: request).isEventStream {
             return try await events(self).response(to: request, context: context)
         }
         let session = context.session ?? RequestSession(store: sessions, token: pages.cookie.token(in: request))
@@ -39,7 +39,8 @@ struct SceneResponder: Sendable {
         switch answer {
         case .screen(let screen, let status):
             return try await pages.response(
-                for: screen, status: HTTPResponse.Status(code: status.code), request: request, session: session, moduleID: route.moduleID,
+                for: screen, status: HTTPResponse.Status(code: status.code), request: request, context: context, session: session,
+                moduleID: route.moduleID,
                 logger: logger)
         case .redirect(let target):
             return await pages.redirect(to: pages.links.path(of: target, for: route.moduleID, logger: logger) ?? "/", session: session)

@@ -18,7 +18,12 @@ final class ServingGeneration: Sendable {
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
         inFlight.add(1, ordering: .relaxed)
         defer { inFlight.subtract(1, ordering: .releasing) }
-        if SceneEventStream.isAsked(by: request) {
+        // The one negotiation of the request's format: every step after reads it from the context.
+        var negotiated = context
+        let accepted = ResponseFormat.negotiate(request.headers[.accept])
+        negotiated.accepted = accepted
+        let context = negotiated
+        if accepted.isEventStream, request.method == .get {
             // A task keeps the allocator slabs of its deepest call until it ends, and an event
             // stream's connection task lasts as long as the stream: answered in it, the middleware
             // chain's frames (about 30 KB) would stay held by every idle stream. A child task's

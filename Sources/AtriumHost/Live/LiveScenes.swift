@@ -11,14 +11,17 @@ final class LiveScenes: Sendable {
     /// One open stream's own part: its visitor, its session, and how to wake it.
     final class Member: Sendable {
         let visitor: String
+        /// The client's address (after trusted proxies), or its IPv6 network.
+        let address: String
         /// The hash of the session token it was opened with, if any.
         let sessionHash: String?
         let wake = WakeSignal()
-        private let state = Mutex<(isClosing: Bool, isSessionChanged: Bool, isTickDue: Bool, nextTick: ContinuousClock.Instant)>(
-            (false, false, false, .now + LiveScenes.keepAlive))
+        private let state = Mutex<(isClosing: Bool, isEvicted: Bool, isSessionChanged: Bool, isTickDue: Bool, nextTick: ContinuousClock.Instant)>(
+            (false, false, false, false, .now + LiveScenes.keepAlive))
 
-        init(visitor: String, sessionHash: String?) {
+        init(visitor: String, address: String, sessionHash: String?) {
             self.visitor = visitor
+            self.address = address
             self.sessionHash = sessionHash
         }
 
@@ -43,8 +46,19 @@ final class LiveScenes: Sendable {
 
         var isClosing: Bool { state.withLock { $0.isClosing } }
 
+        /// Whether it was closed to make room for a newer stream (its client comes back later).
+        var isEvicted: Bool { state.withLock { $0.isEvicted } }
+
         func close() {
             state.withLock { $0.isClosing = true }
+            wake.signal()
+        }
+
+        fileprivate func evict() {
+            state.withLock {
+                $0.isClosing = true
+                $0.isEvicted = true
+            }
             wake.signal()
         }
 
@@ -178,19 +192,38 @@ final class LiveScenes: Sendable {
         }
     }
 
-    /// Why a stream was not opened.
-    enum Refusal: Error {
-        /// The host serves `http.maxStreams` already.
-        case hostFull
-        /// The visitor has `http.maxStreamsPerVisitor` open already.
-        case visitorFull
+    /// How many streams may be open: on this host, from one client address, for one visitor (a
+    /// session or pass, or an address without one). 0 streams turns them off.
+    struct Caps: Sendable, Equatable {
+        var total: Int
+        var perAddress: Int
+        var perVisitor: Int
     }
+
+    /// Why a stream was not opened: streams are off, or the host is shutting down.
+    struct Refusal: Error {}
 
     private struct State {
         var members: [ObjectIdentifier: Member] = [:]
-        var perVisitor: [String: Int] = [:]
+        /// Each visitor's and each address's open streams, oldest first.
+        var byVisitor: [String: [Member]] = [:]
+        var byAddress: [String: [Member]] = [:]
         var groups: [String: Group] = [:]
         var isClosing = false
+        var evictions = 0
+
+        /// Forgets `member`'s places; false when it held none (already closed or evicted).
+        mutating func remove(_ member: Member) -> Bool {
+            guard members.removeValue(forKey: ObjectIdentifier(member)) != nil else { return false }
+            func drop(_ key: String, from index: inout [String: [Member]]) {
+                guard var list = index[key] else { return }
+                list.removeAll { $0 === member }
+                index[key] = list.isEmpty ? nil : list
+            }
+            drop(member.visitor, from: &byVisitor)
+            drop(member.address, from: &byAddress)
+            return true
+        }
     }
 
     private let state = Mutex(State())
@@ -223,18 +256,38 @@ final class LiveScenes: Sendable {
     var count: Int { state.withLock { $0.members.count } }
     var groupCount: Int { state.withLock { $0.groups.count } }
 
-    /// Opens a stream for `visitor` unless a cap is reached (or the host is shutting down).
-    func open(visitor: String, sessionHash: String?, maxStreams: Int, maxPerVisitor: Int) -> Result<Member, Refusal> {
+    /// Opens a stream for `visitor` from `address`. At a cap the newcomer is never refused: the
+    /// oldest stream of the same visitor (at the visitor's cap), of the same address (at the
+    /// address's cap), or of the address holding the most (at the host's cap) is closed to make
+    /// room; its client comes back later with `Last-Event-ID`, so a client that opens streams
+    /// without end only ever closes its own. Refused only when streams are off or the host is
+    /// shutting down.
+    func open(visitor: String, address: String, sessionHash: String?, caps: Caps) -> Result<Member, Refusal> {
         startTicker()
-        return state.withLock { state in
-            guard !state.isClosing, state.members.count < maxStreams else { return .failure(.hostFull) }
-            guard state.perVisitor[visitor, default: 0] < maxPerVisitor else { return .failure(.visitorFull) }
-            let member = Member(visitor: visitor, sessionHash: sessionHash)
+        let (opened, evicted) = state.withLock { state -> (Member?, [Member]) in
+            guard !state.isClosing, caps.total > 0, caps.perAddress > 0, caps.perVisitor > 0 else { return (nil, []) }
+            var evicted: [Member] = []
+            func evictOldest(of list: [Member]?) -> Bool {
+                guard let oldest = list?.first, state.remove(oldest) else { return false }
+                evicted.append(oldest)
+                return true
+            }
+            while state.byVisitor[visitor, default: []].count >= caps.perVisitor, evictOldest(of: state.byVisitor[visitor]) {}
+            while state.byAddress[address, default: []].count >= caps.perAddress, evictOldest(of: state.byAddress[address]) {}
+            while state.members.count >= caps.total, evictOldest(of: state.byAddress.max(by: { $0.value.count < $1.value.count })?.value) {}
+            let member = Member(visitor: visitor, address: address, sessionHash: sessionHash)
             state.members[ObjectIdentifier(member)] = member
-            state.perVisitor[member.visitor, default: 0] += 1
-            return .success(member)
+            state.byVisitor[visitor, default: []].append(member)
+            state.byAddress[address, default: []].append(member)
+            state.evictions += evicted.count
+            return (member, evicted)
         }
+        for member in evicted { member.evict() }
+        return opened.map { .success($0) } ?? .failure(Refusal())
     }
+
+    /// How many streams were closed to make room for newer ones since the host started.
+    var evictions: Int { state.withLock { $0.evictions } }
 
     /// Puts `member` in the group of `key`, made with `first` (this stream's own first render) when
     /// there is none; `render` renders the group's page again.
@@ -249,11 +302,10 @@ final class LiveScenes: Sendable {
         return group
     }
 
+    /// Frees `member`'s places (once, however often it is called) and leaves its group.
     func close(_ member: Member, in group: Group?) {
         state.withLock { state in
-            guard state.members.removeValue(forKey: ObjectIdentifier(member)) != nil else { return }
-            let left = state.perVisitor[member.visitor, default: 1] - 1
-            state.perVisitor[member.visitor] = left > 0 ? left : nil
+            _ = state.remove(member)
             if let group, group.remove(member), state.groups[group.key] === group { state.groups.removeValue(forKey: group.key) }
         }
     }

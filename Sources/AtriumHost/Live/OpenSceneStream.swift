@@ -41,6 +41,10 @@ final class OpenSceneStream: Sendable {
         live.close(member, in: group)
     }
 
+    /// A stream whose body never ran (a response dropped before it was written) frees its places
+    /// too: nothing but its body and the connection's close hold it, and that one holds it weakly.
+    deinit { close() }
+
     func run(writing writer: inout any ResponseBodyWriter) async throws {
         defer { close() }
         var sent = lastEventID
@@ -75,8 +79,15 @@ final class OpenSceneStream: Sendable {
             }
             next = group.latest
         }
+        // Closed to make room for a newer stream: its client comes back, after a while, with the
+        // last id it saw (so a client at its cap does not take turns with itself at once).
+        if member.isEvicted { try await writer.write(ByteBuffer(string: Self.evicted)) }
         try await writer.finish(nil)
     }
+
+    /// What an evicted stream writes last: a comment, and how long to wait before coming back.
+    static let evicted = ": closed to make room for a newer stream\nretry: \(Int(evictedRetry.components.seconds) * 1000)\n\n"
+    static let evictedRetry = Duration.seconds(10)
 
     /// Writes one state with this stream's form token (a function of its own, so its buffers are
     /// not part of the loop's frame).

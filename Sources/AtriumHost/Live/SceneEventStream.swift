@@ -22,44 +22,20 @@ struct SceneEventStream: Sendable {
     let responder: SceneResponder
     let live: LiveScenes
     let registry: HostRegistry
-    /// `http.maxStreams` and `http.maxStreamsPerVisitor`.
-    let maxStreams: Int
-    let maxStreamsPerVisitor: Int
-
-    /// Whether the request asks for events: its `Accept` names `text/event-stream` (checked on
-    /// every page request, so a scan of its bytes, with nothing allocated).
-    static func isAsked(by request: Request) -> Bool {
-        guard let accept = request.headers[.accept] else { return false }
-        let wanted = Self.eventStream
-        return accept.utf8.withContiguousStorageIfAvailable { bytes in
-            guard bytes.count >= wanted.count else { return false }
-            for start in 0...(bytes.count - wanted.count) where bytes[start] == wanted[0] {
-                var index = 1
-                while index < wanted.count, bytes[start + index] | 0x20 == wanted[index] { index += 1 }
-                if index == wanted.count { return true }
-            }
-            return false
-        } ?? accept.lowercased().contains("text/event-stream")
-    }
-
-    /// `text/event-stream`, lowercase (compared with each byte's lowercase).
-    private static let eventStream: [UInt8] = Array("text/event-stream".utf8)
+    /// `http.maxStreams`, `http.maxStreamsPerAddress` and `http.maxStreamsPerVisitor`, as derived.
+    let caps: LiveScenes.Caps
 
     func response(to request: Request, context: AtriumRequestContext) async throws -> Response {
+        // A HEAD answers what its GET would, without a body: it opens nothing and holds no place.
+        if request.method == .head { return Self.head }
         let token = responder.pages.cookie.token(in: request)
         let opening = context.session ?? RequestSession(store: responder.sessions, token: token)
         let record = try await opening.current()
-        let visitor = record?.visitorID ?? "address:" + clientAddress(request, context)
+        let address = clientAddress(request, context)
+        let visitor = record?.visitorID ?? "address:" + address
         let sessionHash = token.map(SessionStore.hash)
-        let opened = live.open(visitor: visitor, sessionHash: sessionHash, maxStreams: maxStreams, maxPerVisitor: maxStreamsPerVisitor)
-        let member: LiveScenes.Member
-        switch opened {
-        case .success(let made): member = made
-        case .failure(.hostFull):
-            responder.logger.warning("scene stream refused: the host serves http.maxStreams already")
-            return Self.refusal(.serviceUnavailable, "This host serves as many live pages as it can. Reload the page to see it as it is now.")
-        case .failure(.visitorFull):
-            return Self.refusal(.tooManyRequests, "Too many live pages are open for this visitor. Close some tabs, then reload.")
+        guard case .success(let member) = live.open(visitor: visitor, address: address, sessionHash: sessionHash, caps: caps) else {
+            return Self.refusal(.serviceUnavailable, "This host serves no live pages now. Reload the page to see it as it is now.")
         }
         let path = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
         // The stream's own first render, with the request's session (its middleware just read it).
@@ -86,12 +62,12 @@ struct SceneEventStream: Sendable {
         if group.latest.id != first.id { group.invalidate() }
         let stream = OpenSceneStream(
             member: member, group: group, live: live, first: first, formToken: formToken,
-            lastEventID: request.headers[Self.lastEventID], sessionEnded: sessionCheck(token: token, path: path, openedAs: record?.userID))
-        // A client that goes away frees its stream at once, not at the next write.
-        context.connectionClosed?.whenComplete { _ in stream.close() }
+            lastEventID: Self.lastEventID(of: request), sessionEnded: sessionCheck(token: token, path: path, openedAs: record?.userID))
+        // A client that goes away frees its stream at once, not at the next write. Held weakly: a
+        // response dropped unwritten frees it too (OpenSceneStream's deinit).
+        context.connectionClosed?.whenComplete { [weak stream] _ in stream?.close() }
         var response = Response(
-            status: .ok,
-            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", Self.accelBuffering: "no"],
+            status: .ok, headers: Self.streamHeaders,
             body: ResponseBody { writer in try await stream.run(writing: &writer) })
         responder.pages.cookie.apply(opening.cookieChange, to: &response)
         return response
@@ -146,6 +122,19 @@ struct SceneEventStream: Sendable {
     }
 
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
+
+    /// The id a reconnecting client last saw: an id this host gives (32 hexadecimal digits) or
+    /// nothing; anything longer is ignored, never kept with the stream.
+    static func lastEventID(of request: Request) -> String? {
+        guard let id = request.headers[lastEventID], id.utf8.count <= maxEventIDLength else { return nil }
+        return id
+    }
+
+    static let maxEventIDLength = 64
+
+    /// What a HEAD of a stream answers: the stream's headers, no body.
+    static let head = Response(status: .ok, headers: streamHeaders)
+    static let streamHeaders: HTTPFields = [.contentType: ResponseFormat.eventStream.contentType, .cacheControl: "no-store", accelBuffering: "no"]
     /// Tells nginx not to buffer the stream.
     static let accelBuffering = HTTPField.Name("X-Accel-Buffering")!
 
