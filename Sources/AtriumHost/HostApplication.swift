@@ -49,7 +49,7 @@ public struct HostApplication: Sendable {
                 logger: logger, metrics: plan.settings.http.metrics ? metrics : nil, trustedProxies: Set(plan.settings.http.trustedProxies)))
         router.add(middleware: SecurityHeadersMiddleware())
         if storage.changes.isShared {
-            router.add(middleware: ReadYourWritesMiddleware(feed: storage.changes, isSecure: pages.cookie.isSecure))
+            router.add(middleware: try ReadYourWritesMiddleware(feed: storage.changes, isSecure: pages.cookie.isSecure, hostKey: plan.hostKey))
         }
         let hostPaths =
             ["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js"]

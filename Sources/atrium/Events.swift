@@ -16,7 +16,12 @@ struct Events: AsyncParsableCommand {
     static func withStorage<Value>(_ options: ConfigurationOptions, _ body: (any HostStorage) async throws -> Value) async throws -> Value {
         let (_, storage) = try await options.openStorage(logger: Console.logger(level: .warning))
         defer { try? storage.close() }
-        return try await body(storage)
+        do {
+            return try await body(storage)
+        } catch {
+            // The server's own words (PostgresNIO describes its errors generically).
+            throw DescribedStorageError(error)
+        }
     }
 
     struct List: AsyncParsableCommand {

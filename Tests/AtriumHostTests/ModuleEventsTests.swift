@@ -240,6 +240,32 @@ struct ModuleEventsTests {
         #expect(try await Self.tally(host, "a") == [2])
     }
 
+    /// PostgresNIO describes its errors generically; an operator sees the server's own words.
+    @Test func aHandlerTheServerRefusesShowsTheServersWordsInTheListAndTheLog() async throws {
+        guard TestStorage.available.contains(.postgres) else { return }
+        let log = TestLog()
+        let host = try await TestHost.boot(
+            modules: [PingModule.self, PongModule.self],
+            configuration: "modules: [pings, pongs]\nevents:\n  retrySeconds: 0.01\n  attempts: 1\n", storage: .postgres, log: log)
+        defer { host.tearDown() }
+        let postgres = try #require(host.storage as? PostgresStorage)
+        try await postgres.client.query(
+            """
+            CREATE FUNCTION refuse_tallies() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'tallies are frozen by the operator' USING HINT = 'thaw them first'; END $$
+            """, logger: postgres.logger)
+        try await postgres.client.query(
+            "CREATE TRIGGER frozen BEFORE INSERT OR UPDATE ON records FOR EACH ROW WHEN (NEW.collection = 'tallies') EXECUTE FUNCTION refuse_tallies()",
+            logger: postgres.logger)
+        try await host.run { (browser: TestBrowser) async throws in #expect(try await Self.publish(browser, "frozen", 1) == 200) }
+        await host.deliverEvents()
+        let failed = try #require(try await host.pendingDeliveries().first)
+        let said = "PostgreSQL ERROR: tallies are frozen by the operator (SQLSTATE P0001); hint: thaw them first"
+        #expect(failed.lastError == said)
+        #expect(EventsReport.lines([failed], now: Date().timeIntervalSince1970).last?.hasSuffix("last error: " + said) == true)
+        #expect(log.lines.contains { $0.message.contains("failed for the last time") && $0.metadata["error"] == said })
+    }
+
     @Test func twoHostsOnPostgreSQLRacingToDeliver200EventsHandleEachOnce() async throws {
         guard TestStorage.available.contains(.postgres) else { return }
         let tag = UUID().uuidString

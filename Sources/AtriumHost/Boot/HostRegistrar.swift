@@ -92,7 +92,7 @@ public final class HostRegistrar: ModuleRegistrar {
                         request.logger.notice("endpoint body rejected", metadata: ["error": "\(error)"])
                         return .json(["error": "The request body could not be read."], status: .badRequest)
                     } catch {
-                        request.logger.error("endpoint failed", metadata: ["error": "\(String(describing: type(of: error)))"])
+                        request.logger.error("endpoint failed", metadata: ["error": "\(StorageErrorText.kind(of: error))"])
                         return .json(["error": "Something went wrong."], status: .internalServerError)
                     }
                 }))

@@ -55,7 +55,7 @@ public struct EventDeliveryService: Service {
             guard let next else { return settings.sweepSeconds }
             return min(settings.sweepSeconds, max(0.005, next - now))
         } catch {
-            logger.warning("events could not be delivered", metadata: ["error": "\(error)"])
+            logger.warning("events could not be delivered", metadata: ["error": "\(StorageErrorText.describe(error))"])
             return settings.sweepSeconds
         }
     }
@@ -84,7 +84,7 @@ public struct EventDeliveryService: Service {
         } catch let failure as HandlerFailure {
             let delivery = failure.delivery
             let attempts = delivery.attempts + 1
-            let message = String(String(describing: failure.error).prefix(500))
+            let message = String(StorageErrorText.describe(failure.error).prefix(500))
             let retryAt = attempts < settings.attempts ? now + settings.retryDelay(afterAttempts: attempts) : nil
             try await storage.events.recordFailure(of: delivery, message: message, retryAt: retryAt, at: now)
             var metadata: Logger.Metadata = [

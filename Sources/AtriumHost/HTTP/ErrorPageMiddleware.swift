@@ -49,7 +49,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return try await page(
                 StandardScreens.badRequest("the request's body ended early", back: "/"), "bodyEndedEarly", .badRequest, request, context)
         } catch {
-            context.logger.error("request failed", metadata: ["error": "\(String(describing: type(of: error)))"])
+            context.logger.error("request failed", metadata: ["error": "\(StorageErrorText.kind(of: error))"])
             return try await page(StandardScreens.error, "error", .internalServerError, request, context)
         }
     }

@@ -118,7 +118,7 @@ struct SceneRunner<S: Scene>: Sendable {
         }
         request.context.logger.error(
             "scene failed",
-            metadata: ["module": "\(request.context.moduleID)", "error": "\(String(describing: type(of: error)))"]
+            metadata: ["module": "\(request.context.moduleID)", "error": "\(StorageErrorText.kind(of: error))"]
         )
         return screen(
             for: .failed("Something went wrong while preparing this page. Please try again."), scene: nil,

@@ -20,7 +20,7 @@ struct SessionPurgeService: Service {
                     let purged = try await sessions.purgeExpired()
                     if purged > 0 { logger.info("expired sessions removed", metadata: ["count": "\(purged)"]) }
                 } catch {
-                    logger.error("expired sessions could not be removed", metadata: ["error": "\(String(describing: type(of: error)))"])
+                    logger.error("expired sessions could not be removed", metadata: ["error": "\(StorageErrorText.kind(of: error))"])
                 }
                 await purgeExpiredRecords()
                 do {
@@ -46,7 +46,7 @@ struct SessionPurgeService: Service {
                             metadata: ["module": "\(module.manifest.id)", "collection": "\(collection)", "count": "\(removed)"])
                     }
                 } catch {
-                    logger.error("expired records could not be removed", metadata: ["error": "\(String(describing: type(of: error)))"])
+                    logger.error("expired records could not be removed", metadata: ["error": "\(StorageErrorText.kind(of: error))"])
                 }
             }
         }

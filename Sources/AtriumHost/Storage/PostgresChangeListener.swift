@@ -44,7 +44,7 @@ final class PostgresChangeListener: Sendable {
                 if wasConnected {
                     logger.warning(
                         "change feed: the listening connection is down; pages read the database until it is back",
-                        metadata: ["error": "\(String(describing: error).prefix(200))"])
+                        metadata: ["error": "\(StorageErrorText.describe(error).prefix(300))"])
                 }
                 wasConnected = false
             }
