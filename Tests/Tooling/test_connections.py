@@ -41,6 +41,7 @@ def host(tmp_path: Path, extra: str = "", http: str = "", descriptors: int | Non
 
     with open(log, "wb") as output:
         process = subprocess.Popen([str(ATRIUM), "serve", "--config", str(config)], stdout=output, stderr=subprocess.STDOUT, preexec_fn=limit)
+    (tmp_path / "host.pid").write_text(str(process.pid))
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -182,3 +183,62 @@ def test_idle_connections_beyond_the_descriptor_limit_do_not_keep_visitors_out(t
         assert "open connections reached http.maxConnections" in log.read_text()
         for sock in idle:
             sock.close()
+
+
+def resident_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+def raise_descriptors(count: int):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < count:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, count), hard))
+    assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] >= count, f"this test needs {count} descriptors of its own"
+
+
+def test_a_large_request_is_its_connections_last_so_no_connection_keeps_its_memory(tmp_path):
+    """What a connection keeps of its last request (Hummingbird holds its head until the next one,
+    NIO its grown read buffers) would pin a large head's memory on every idle connection: a request
+    past 8 KB is answered with Connection: close, and a smaller one keeps the connection alive."""
+    raise_descriptors(4096)
+    with host(tmp_path, http="  maxStreams: 100\n") as (port, log):
+        pid = int((tmp_path / "host.pid").read_text())
+
+        def idle_after(head_bytes, count=200):
+            before = resident_kb(pid)
+            socks = []
+            for _ in range(count):
+                sock = connect(port)
+                sock.sendall(f"GET /health/live HTTP/1.1\r\nHost: x\r\nX-Filler: {'a' * head_bytes}\r\n\r\n".encode())
+                answer = b""
+                while b'{"status":"live"}' not in answer:
+                    chunk = sock.recv(65536)
+                    assert chunk, answer
+                    answer += chunk
+                socks.append((sock, answer))
+            time.sleep(1)
+            grown = (resident_kb(pid) - before) / count
+            return grown, socks
+
+        small, socks = idle_after(100)
+        assert all(b"connection: close" not in answer.lower() for _, answer in socks), "a small request keeps its connection"
+        socks[0][0].sendall(b"GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert b"200 OK" in socks[0][0].recv(65536)
+        almost, more = idle_after(7000, count=20)
+        assert all(b"connection: close" not in answer.lower() for _, answer in more), "nor one just under 8 KB"
+        large, big = idle_after(78_000)
+        assert all(b"connection: close" in answer.lower() for _, answer in big)
+        for sock, _ in big:
+            sock.settimeout(5)
+            assert sock.recv(1) == b"", "and the host closed it"
+        print(f"resident memory per idle connection: {small:.1f} KB after a small head, {large:.1f} KB after a 78 KB one")
+        assert large <= small + 5, (small, large)
+        for sock, _ in socks + more + big:
+            sock.close()
+
+        # A live stream keeps its head for as long as it lasts: a large one is refused, and a long
+        # Last-Event-ID is not kept.
+        sock = connect(port)
+        sock.sendall(f"GET /cookbook HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nLast-Event-ID: {'f' * 70_000}\r\n\r\n".encode())
+        assert read_all(sock).startswith(b"HTTP/1.1 431"), "refused, and the connection closed"

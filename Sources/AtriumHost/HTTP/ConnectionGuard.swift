@@ -13,6 +13,11 @@ import NIOCore
 /// - A client that closes its side while a live stream (`text/event-stream`) is being written has
 ///   gone: the connection closes at once, so the stream's place is free (it would otherwise be
 ///   noticed only at its next write).
+/// - A request larger than ``largeRequestBytes`` (head and body as read) is answered with
+///   `Connection: close` and the connection closed once its answer is written: what the layers
+///   above keep of a connection's last request (Hummingbird holds its head until the next one
+///   comes; NIO's read buffers keep the size they grew to) would otherwise stay with an idle
+///   connection, and a client could pin a connection's worth of a large head on every one.
 ///
 /// ``RequestPhaseObserver``, after the HTTP decoder, tells it where each request stands. Both run
 /// on the connection's event loop.
@@ -41,6 +46,14 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private var isResponseStarted = false
     private var unwritableSince: NIODeadline?
     private var isFinished = false
+    /// Bytes read since the connection last waited for a request.
+    private var requestBytes = 0
+    /// Whether the connection closes once the response being written has ended.
+    private(set) var closesAfterResponse = false
+
+    /// A request this large (head and body as read) is the connection's last: every normal page
+    /// and form is a small fraction of it.
+    static let largeRequestBytes = 8192
 
     init(registry: ConnectionRegistry) {
         self.registry = registry
@@ -76,6 +89,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        requestBytes += unwrapInboundIn(data).readableBytes
+        if requestBytes > Self.largeRequestBytes { closesAfterResponse = true }
         if phase == .awaitingHead(partly: false) {
             phase = .awaitingHead(partly: true)
             // A kept-alive connection's next head gets the head timeout from its first byte.
@@ -134,6 +149,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     private func awaitNextRequest() {
         let now = NIODeadline.now()
+        requestBytes = 0
         phase = .awaitingHead(partly: false)
         deadline = now + timeouts.idle
         slot?.waitingSince.store(Int64(now.uptimeNanoseconds), ordering: .relaxed)

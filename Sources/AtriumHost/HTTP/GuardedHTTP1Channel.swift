@@ -18,9 +18,11 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         do {
             let connection = ConnectionGuard(registry: registry)
             try channel.pipeline.syncOperations.addHandler(connection)
-            // NIO keeps each connection's last read buffer for the next read, sized by this
-            // allocator (2 KB by default): 1 KB fits a request head with its cookies and costs
-            // idle connections and open streams half as much; a bigger read grows it.
+            // NIO keeps each connection's read buffers for the next reads, sized by this allocator
+            // (2 KB by default, growing to 64 KB): 1 KB fits a request head with its cookies and
+            // costs idle connections and open streams half as much; a bigger read grows it, up to
+            // the size past which a request is the connection's last (ConnectionGuard), since NIO
+            // never shrinks a buffer it keeps.
             try channel.syncOptions?.setOption(.recvAllocator, value: Self.readBuffers)
             // Child channels are set up on their own event loop.
             return http.setup(channel: channel, logger: logger).assumeIsolated().flatMapThrowing { value in
@@ -33,7 +35,7 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         }
     }
 
-    static let readBuffers = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 1024, maximum: 65536)
+    static let readBuffers = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 1024, maximum: ConnectionGuard.largeRequestBytes)
 
     func handle(value: Value, logger: Logger) async {
         await handleHTTP(asyncChannel: value, logger: logger)

@@ -3,7 +3,8 @@ import NIOCore
 import NIOHTTPTypes
 
 /// Sits after the HTTP decoder and tells the connection's ``ConnectionGuard`` where each request
-/// stands: head in, body done, response begun and ended. It also refuses a request whose
+/// stands: head in, body done, response begun and ended; and ends the connection after a large
+/// request's response. It also refuses a request whose
 /// `Transfer-Encoding` is anything but `chunked` (the only coding this server reads) with `501 Not
 /// Implemented`, as RFC 9112 asks, before the application sees it: its body cannot be framed.
 final class RequestPhaseObserver: ChannelDuplexHandler, RemovableChannelHandler {
@@ -38,8 +39,22 @@ final class RequestPhaseObserver: ChannelDuplexHandler, RemovableChannelHandler 
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(let head) where head.status.kind != .informational: connection.responseStarted(head)
-        case .end: connection.responseEnded()
+        case .head(var head) where head.status.kind != .informational:
+            connection.responseStarted(head)
+            if connection.closesAfterResponse {
+                // A large request was the connection's last (see ConnectionGuard): the client is told.
+                head.headerFields[.connection] = "close"
+                context.write(wrapOutboundOut(.head(head)), promise: promise)
+                return
+            }
+        case .end:
+            connection.responseEnded()
+            if connection.closesAfterResponse {
+                let written = promise ?? context.eventLoop.makePromise()
+                written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+                context.write(data, promise: written)
+                return
+            }
         default: break
         }
         context.write(data, promise: promise)

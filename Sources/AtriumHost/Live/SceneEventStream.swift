@@ -28,6 +28,11 @@ struct SceneEventStream: Sendable {
     func response(to request: Request, context: AtriumRequestContext) async throws -> Response {
         // A HEAD answers what its GET would, without a body: it opens nothing and holds no place.
         if request.method == .head { return Self.head }
+        // What a connection keeps of its request (its head) it keeps for as long as the stream
+        // lasts: an EventSource's head is a few hundred bytes, and a large one is refused.
+        guard Self.headBytes(of: request) <= ConnectionGuard.largeRequestBytes else {
+            return Self.refusal(.init(code: 431), "This request's headers are too large for a live page.")
+        }
         let token = responder.pages.cookie.token(in: request)
         let opening = context.session ?? RequestSession(store: responder.sessions, token: token)
         let record = try await opening.current()
@@ -132,6 +137,11 @@ struct SceneEventStream: Sendable {
 
     static let maxEventIDLength = 64
 
+    /// About how many bytes the request's head took: its path and header fields.
+    static func headBytes(of request: Request) -> Int {
+        request.headers.reduce(request.uri.string.utf8.count) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 }
+    }
+
     /// What a HEAD of a stream answers: the stream's headers, no body.
     static let head = Response(status: .ok, headers: streamHeaders)
     static let streamHeaders: HTTPFields = [.contentType: ResponseFormat.eventStream.contentType, .cacheControl: "no-store", accelBuffering: "no"]
@@ -183,8 +193,10 @@ struct SceneEventStream: Sendable {
     }
 
     static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        Response(
-            status: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store", .retryAfter: "5"],
+        var response = Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+        if status == .serviceUnavailable { response.headers[.retryAfter] = PageWriter.retryAfter }
+        return response
     }
 }
