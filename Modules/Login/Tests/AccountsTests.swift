@@ -34,6 +34,33 @@ struct AccountsTests {
         )
     }
 
+    /// An account, its email entry and what goes with it (an identity's link) are one transaction:
+    /// a crash between them (here, a step that throws) leaves none of them.
+    @Test func anAccountIsStoredWithItsEmailAndLinkOrNotAtAll() async throws {
+        struct Crash: Error {}
+        let repository = StoredAccounts(records: records, hasher: PlainHashing())
+        let links = StoredIdentityLinks(records: records)
+        let account = Account(id: "a1", email: "ada@example.com", fullName: "Ada Lovelace")
+        await #expect(throws: Crash.self) {
+            _ = try await repository.create(account, password: "correct horse battery") { account in
+                try await links.link(issuer: "https://id.example", subject: "s1", to: account.id)
+                throw Crash()
+            }
+        }
+        #expect(try await repository.account(id: "a1") == nil)
+        #expect(try await repository.account(email: "ada@example.com") == nil)
+        #expect(try await links.accountID(issuer: "https://id.example", subject: "s1") == nil)
+        let made = try await repository.create(account, password: "correct horse battery") { account in
+            try await links.link(issuer: "https://id.example", subject: "s1", to: account.id)
+        }
+        #expect(try await repository.account(email: "ada@example.com")?.id == made.id, "the email can sign up again")
+        #expect(try await links.accountID(issuer: "https://id.example", subject: "s1") == "a1")
+        await #expect(throws: LoginError.emailTaken) {
+            _ = try await repository.create(Account(id: "a2", email: "ada@example.com", fullName: "Other"), password: "correct horse battery")
+        }
+        #expect(try await repository.account(id: "a2") == nil, "a taken email stores no second account")
+    }
+
     @Test func signUpTrimsAndLowercasesTheEmailAndStoresOnlyAHash() async throws {
         let account = try await accounts.signUp(fullName: " Ada Lovelace ", email: "  Ada@Example.COM ", password: "correct horse battery").get()
         #expect(account.email == "ada@example.com")

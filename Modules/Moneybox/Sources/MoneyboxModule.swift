@@ -11,10 +11,17 @@ public struct MoneyboxModule: AtriumModule {
         public var baseURL: String?
         /// How long a call to the API may take, in seconds.
         public var timeoutSeconds = 10
+        /// Whether the API pays once per `Idempotency-Key` (the sandbox does): then a payment a
+        /// crash or a timeout left unconfirmed is sent again with its key to learn what became of
+        /// it. Default: true for the sandbox, false for another API (its payment then stays
+        /// unconfirmed, and is never sent twice).
+        public var idempotencyKeys: Bool?
 
         public static let settingDescriptions = [
             "baseURL": "The Moneybox API; absent, the module's own sandbox of the same contract, served by this host",
             "timeoutSeconds": "How long one call to the API may take (1 to 120)",
+            "idempotencyKeys":
+                "Whether the API pays once per Idempotency-Key, so an unconfirmed payment may be sent again with its key (default: true for the sandbox, else false)",
         ]
 
         public init() {}
@@ -46,12 +53,13 @@ public struct MoneyboxModule: AtriumModule {
         let base = configuration.baseURL.flatMap(Self.apiBase) ?? services.localURL(Self.sandboxPath)
         let api = MoneyboxHTTPClient(http: services.http, baseURL: base, timeout: .seconds(configuration.timeoutSeconds))
         let waitLimit = Duration.seconds(configuration.timeoutSeconds + 1)
+        let keyedPayments = configuration.idempotencyKeys ?? (configuration.baseURL == nil)
         // The use case, made for each request on the records of whoever is asking.
         @Sendable func account(_ context: SceneContext) -> MoneyboxAccount {
             MoneyboxAccount(
                 api: api, sessions: SealedSessions(records: context.storage, sealer: services.secrets),
                 payments: StoredPayments(records: context.storage),
-                now: { services.clock.now }, waitLimit: waitLimit)
+                now: { services.clock.now }, waitLimit: waitLimit, keyedPayments: keyedPayments)
         }
 
         if configuration.baseURL == nil {

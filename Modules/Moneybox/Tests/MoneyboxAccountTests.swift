@@ -6,13 +6,21 @@ import Testing
 
 @testable import Moneybox
 
-/// An API that counts payments, answers after a pause, and fails as told.
+/// An API that counts payments, answers after a pause, and fails as told; with `honoursKeys` it pays
+/// once per idempotency key, as the sandbox does.
 final class CountingAPI: MoneyboxAPI {
     let payments = Mutex(0)
     let failure = Mutex<MoneyboxError?>(nil)
+    /// Set: the next payment is made, then its answer lost with this error (a timeout, say).
+    let failureAfterPaying = Mutex<MoneyboxError?>(nil)
+    let madeByKey = Mutex<[String: Decimal]>([:])
     let pause: Duration
+    let honoursKeys: Bool
 
-    init(pause: Duration = .milliseconds(200)) { self.pause = pause }
+    init(pause: Duration = .milliseconds(200), honoursKeys: Bool = false) {
+        self.pause = pause
+        self.honoursKeys = honoursKeys
+    }
 
     func signIn(email: String, password: String) async throws(MoneyboxError) -> MoneyboxSession {
         MoneyboxSession(investor: Investor(firstName: "Michael", lastName: "Jordan"), bearerToken: "token-\(email)")
@@ -23,14 +31,22 @@ final class CountingAPI: MoneyboxAPI {
         return Portfolio(totalPlanValue: 100, products: [Product(id: 1, name: "ISA", planValue: 100, moneybox: 30)])
     }
 
-    func addMoney(_ amount: Decimal, toProduct productID: Int, token: String) async throws(MoneyboxError) -> Decimal {
+    func addMoney(_ amount: Decimal, toProduct productID: Int, token: String, idempotencyKey: String) async throws(MoneyboxError) -> Decimal {
         try? await Task.sleep(for: pause)
         if let failure = failure.withLock({ $0 }) { throw failure }
+        if honoursKeys, let earlier = madeByKey.withLock({ $0[idempotencyKey] }) { return earlier }
         let count = payments.withLock { count in
             count += 1
             return count
         }
-        return 30 + Decimal(count) * amount
+        let moneybox = 30 + Decimal(count) * amount
+        madeByKey.withLock { $0[idempotencyKey] = moneybox }
+        if let lost = failureAfterPaying.withLock({ failure in
+            defer { failure = nil }; return failure
+        }) {
+            throw lost
+        }
+        return moneybox
     }
 }
 
@@ -40,7 +56,7 @@ struct MoneyboxAccountTests {
         let services = TestServices().services
         return MoneyboxAccount(
             api: api, sessions: SealedSessions(records: records, sealer: services.secrets), payments: StoredPayments(records: records),
-            now: { Date() }, waitLimit: .seconds(3))
+            now: { Date() }, waitLimit: .seconds(3), keyedPayments: api.honoursKeys)
     }
 
     @Test func oneFormSentManyTimesAtOncePaysOnceAndShowsOneResult() async throws {
@@ -75,6 +91,48 @@ struct MoneyboxAccountTests {
         await #expect(throws: MoneyboxError.timedOut) { _ = try await account.addMoney(toProduct: 1, key: "key-timed-out-000000") }
         api.failure.withLock { $0 = nil }
         #expect(try await account.addMoney(toProduct: 1, key: "key-timed-out-000000") == .unknown)
+        #expect(api.payments.withLock { $0 } == 1)
+    }
+
+    /// A crash between claiming a form's key and recording its payment leaves the claim pending for
+    /// good (no transaction is held across the API's call). A later send of the same form learns
+    /// what happened from an API that pays once per key, and never pays twice with any other.
+    @Test(arguments: [true, false])
+    func aPaymentACrashLeftHalfDoneIsFinishedOrLeftUnknownNeverPaidTwice(_ keyed: Bool) async throws {
+        for paidBeforeTheCrash in [true, false] {
+            let api = CountingAPI(pause: .zero, honoursKeys: keyed)
+            let records = InMemoryRecordStore()
+            let account = Self.account(api, records: records)
+            _ = try await account.signIn(email: "a@b.c", password: "p")
+            let key = "key-crashed-\(paidBeforeTheCrash)-0000"
+            if paidBeforeTheCrash {
+                _ = try await api.addMoney(10, toProduct: 1, token: "t", idempotencyKey: key)
+            }
+            // What the host that died left: the claim, pending since long before the wait limit.
+            let stale = PaymentClaim(productID: 1, stage: .pending, claimedAt: Date().addingTimeInterval(-600), moneybox: nil)
+            try await records.save(stale, id: key, in: StoredPayments.collection)
+            let outcome = try await account.addMoney(toProduct: 1, key: key)
+            let situation = "keyed \(keyed), paid before the crash \(paidBeforeTheCrash)"
+            if keyed {
+                #expect(outcome == .paid(moneybox: 40), "finished: \(situation)")
+                #expect(try await account.payment(key: key)?.stage == .done)
+                #expect(api.payments.withLock { $0 } == 1, "paid exactly once: \(situation)")
+            } else {
+                #expect(outcome == .unknown, "it may have paid, so it is never sent again: \(situation)")
+                #expect(try await account.addMoney(toProduct: 1, key: key) == .unknown)
+                #expect(api.payments.withLock { $0 } == (paidBeforeTheCrash ? 1 : 0), "nothing sent after the crash: \(situation)")
+            }
+        }
+    }
+
+    @Test func aTimedOutPaymentOfAnAPIThatHonoursKeysIsLearntOnTheNextSend() async throws {
+        let api = CountingAPI(pause: .zero, honoursKeys: true)
+        let account = Self.account(api)
+        _ = try await account.signIn(email: "a@b.c", password: "p")
+        api.failureAfterPaying.withLock { $0 = .timedOut }
+        await #expect(throws: MoneyboxError.timedOut) { _ = try await account.addMoney(toProduct: 1, key: "key-timed-out-000000") }
+        #expect(try await account.payment(key: "key-timed-out-000000")?.stage == .unknown)
+        #expect(try await account.addMoney(toProduct: 1, key: "key-timed-out-000000") == .paid(moneybox: 40))
         #expect(api.payments.withLock { $0 } == 1)
     }
 

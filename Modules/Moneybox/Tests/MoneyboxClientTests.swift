@@ -49,10 +49,11 @@ struct MoneyboxClientTests {
 
     @Test func aPaymentPostsTheAmountAndProductAndReadsTheNewMoneybox() async throws {
         try await StubHTTPServer.with(["/oneoffpayments": .init(body: #"{"Moneybox": 40.000000, "Other": null}"#)]) { stub in
-            let moneybox = try await Self.client(stub).addMoney(10, toProduct: 8043, token: "tok")
+            let moneybox = try await Self.client(stub).addMoney(10, toProduct: 8043, token: "tok", idempotencyKey: "key-0123456789abcdef")
             #expect(moneybox == 40)
             let request = try #require(stub.requests.first)
             #expect(request.headers["authorization"] == "Bearer tok")
+            #expect(request.headers["idempotency-key"] == "key-0123456789abcdef", "the payment is named, so it is made once")
             let body = try #require(try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Int])
             #expect(body == ["Amount": 10, "InvestorProductId": 8043])
         }
@@ -77,7 +78,7 @@ struct MoneyboxClientTests {
                 _ = try await client.portfolio(token: "tok")
             }
             await #expect(throws: MoneyboxError.refused(status: 400, message: "Amount is over your ISA allowance.")) {
-                _ = try await client.addMoney(10, toProduct: 1, token: "tok")
+                _ = try await client.addMoney(10, toProduct: 1, token: "tok", idempotencyKey: "key-0123456789abcdef")
             }
         }
     }

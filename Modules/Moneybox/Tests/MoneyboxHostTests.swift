@@ -222,6 +222,20 @@ struct MoneyboxHostTests {
             #expect(paid.status == 200)
             #expect(try MoneyboxWire.decoder().decode(MoneyboxWire.PaymentResponse.self, from: Data(paid.body.utf8)).moneybox == 40)
 
+            // A payment named with an Idempotency-Key is made once: a repeat answers the first answer.
+            var keyed = headers
+            keyed[HTTPField.Name("Idempotency-Key")!] = "key-0123456789abcdef"
+            let payment = #"{"Amount": 10, "InvestorProductId": 8043}"#
+            for _ in 0..<3 {
+                let repeated = try await browser.send("/moneybox/sandbox/oneoffpayments", method: .post, headers: keyed, body: payment)
+                #expect(try MoneyboxWire.decoder().decode(MoneyboxWire.PaymentResponse.self, from: Data(repeated.body.utf8)).moneybox == 50)
+            }
+            let reused = try await browser.send(
+                "/moneybox/sandbox/oneoffpayments", method: .post, headers: keyed, body: #"{"Amount": 20, "InvestorProductId": 8043}"#)
+            #expect(reused.status == 422 && reused.body.contains("Idempotency-Key"), "another payment under a used key is refused")
+            let unkeyed = try await browser.send("/moneybox/sandbox/oneoffpayments", method: .post, headers: headers, body: payment)
+            #expect(try MoneyboxWire.decoder().decode(MoneyboxWire.PaymentResponse.self, from: Data(unkeyed.body.utf8)).moneybox == 60)
+
             services.clock.advance(minutes: 5.1)
             let late = try await browser.send("/moneybox/sandbox/investorproducts", method: .get, headers: headers)
             #expect(late.status == 401)

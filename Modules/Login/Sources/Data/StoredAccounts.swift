@@ -26,22 +26,20 @@ final class StoredAccounts: AccountRepository {
         return try await account(id: entry.accountID)
     }
 
-    func create(_ account: Account, password: String) async throws -> Account {
+    func create(_ account: Account, password: String, alongside: @escaping @Sendable (Account) async throws -> Void) async throws -> Account {
         var account = account
+        // The slow hash first, outside the transaction: other writers would wait for it.
         account.passwordHash = await hasher.hash(password)
-        // The account first, then its email: an email entry never points at nothing.
-        try await records.save(account, id: account.id, in: "accounts")
-        let id = account.id
-        let claimed: Bool
-        do {
-            claimed = try await records.insert(EmailEntry(accountID: id), id: account.email, in: "emails")
-        } catch {
-            try? await records.deleteRecord(id: account.id, in: "accounts")
-            throw error
-        }
-        guard claimed else {
-            try? await records.deleteRecord(id: account.id, in: "accounts")
-            throw LoginError.emailTaken
+        // The account and its email entry are one transaction: a crash between them left an
+        // account no email finds (and an email that could never sign up again if the order were
+        // the other way).
+        let (records, created) = (records, account)
+        try await records.transaction {
+            try await records.save(created, id: created.id, in: "accounts")
+            guard try await records.insert(EmailEntry(accountID: created.id), id: created.email, in: "emails") else {
+                throw LoginError.emailTaken
+            }
+            try await alongside(created)
         }
         return account
     }

@@ -30,24 +30,26 @@ public struct IdentitySignIn: Sendable {
             try await links.link(issuer: identity.issuer, subject: identity.subject, to: existing.id)
             return .success(existing)
         }
-        let account: Account
+        // Made with its details, and linked to the identity in the same transaction: a crash
+        // between would leave an account its identity cannot reach when the provider does not
+        // vouch for the email.
+        var made = Account(id: UUID().uuidString, email: email, fullName: Self.fullName(of: identity, email: email))
+        let details = Self.details(of: identity)
+        made.setDetails(
+            givenName: details.givenName.isEmpty ? made.givenName : details.givenName,
+            familyName: details.familyName.isEmpty ? made.familyName : details.familyName, nickname: details.nickname,
+            pictureURL: details.picture)
+        if let name = details.name { made.fullName = name }
+        let links = self.links
         do {
-            account = try await accounts.create(
-                Account(id: UUID().uuidString, email: email, fullName: Self.fullName(of: identity, email: email)), password: makeUnknownPassword())
+            let account = try await accounts.create(made, password: makeUnknownPassword()) { account in
+                try await links.link(issuer: identity.issuer, subject: identity.subject, to: account.id)
+            }
+            return .success(account)
         } catch LoginError.emailTaken {
             // Another first sign-in with this email won the race: start again, it links or refuses.
             return try await self.account(for: identity, provider: provider)
         }
-        try await links.link(issuer: identity.issuer, subject: identity.subject, to: account.id)
-        let details = Self.details(of: identity)
-        let updated = try await accounts.update(id: account.id) { account in
-            account.setDetails(
-                givenName: details.givenName.isEmpty ? account.givenName : details.givenName,
-                familyName: details.familyName.isEmpty ? account.familyName : details.familyName,
-                nickname: details.nickname, pictureURL: details.picture)
-            if let name = details.name { account.fullName = name }
-        }
-        return .success(updated ?? account)
     }
 
     /// The claims cut to what accounts hold: names within their limits, pictures only as https.

@@ -2,9 +2,9 @@ import AtriumContracts
 import AtriumSDK
 import Foundation
 
-/// Taking rides in the sandbox: unlocking reserves the vehicle and starts the rider's one ride;
-/// ending it puts the vehicle back where it was, records the duration and price, and publishes
-/// ``RideEnded`` with the record (one transaction: both are stored, or neither).
+/// Taking rides in the sandbox: unlocking reserves the vehicle and starts the rider's one ride (one
+/// transaction); ending it puts the vehicle back where it was, records the duration and price, and
+/// publishes ``RideEnded`` with the record (one transaction: all of it is stored, or none).
 public struct VehicleRental: Sendable {
     let fleet: any FleetSource
     let rides: any RideRepository
@@ -41,30 +41,43 @@ public struct VehicleRental: Sendable {
         guard fleet.ridesHere else { return .failure(.notHere) }
         guard let vehicle = vehicleID.flatMap(fleet.vehicle(id:)) ?? code.flatMap(fleet.vehicle(code:)) else { return .failure(.unknownCode) }
         guard try await current(for: userID) == nil else { return .failure(.alreadyRiding) }
-        guard try await locks.reserve(vehicle.id, for: userID) else { return .failure(.taken) }
         let type = vehicle.typeID.flatMap { fleet.types[$0] }
         let plan = type?.pricingPlanID.flatMap { fleet.plans[$0] }
         let ride = Ride(
             vehicleID: vehicle.id, vehicleName: type?.displayName ?? "Vehicle", startedAt: now(), origin: vehicle.point,
             currency: plan?.currency ?? "USD", unlockPrice: plan?.unlockPrice ?? 0, perMinute: plan?.perMinute ?? 0)
-        let started = try await rides.update(userID) { history -> Bool in
-            guard history.active == nil else { return false }
-            history.active = ride
-            return true
-        }
-        guard started else {
-            // Another unlock by the same rider won the race: give this vehicle back.
-            try await locks.release(vehicle.id)
+        // The reservation and the ride are one transaction: a crash between them would leave a
+        // vehicle reserved by no ride, gone from the map for good.
+        let (rides, locks) = (rides, locks)
+        do {
+            let started = try await rides.transaction { () async throws -> Bool in
+                guard try await locks.reserve(vehicle.id, for: userID) else { return false }
+                let started = try await rides.update(userID) { history -> Bool in
+                    guard history.active == nil else { return false }
+                    history.active = ride
+                    return true
+                }
+                // Another unlock by the same rider won the race: undo this reservation.
+                guard started else { throw AlreadyRiding() }
+                return true
+            }
+            guard started else { return .failure(.taken) }
+        } catch is AlreadyRiding {
             return .failure(.alreadyRiding)
         }
         await self.fleet.refresh()
         return .success(ride)
     }
 
-    /// Ends the rider's ride: its record, with the minutes started and the price.
+    /// Thrown inside an unlock's transaction to undo its reservation.
+    private struct AlreadyRiding: Error {}
+
+    /// Ends the rider's ride: its record, with the minutes started and the price. The record, its
+    /// event and the vehicle's release are one transaction: a crash anywhere leaves the ride
+    /// going, or ended, charged once and its vehicle free.
     public func end(for userID: String) async throws -> Result<RideRecord, RideError> {
         let endedAt = now()
-        let (rides, rideEnded) = (rides, rideEnded)
+        let (rides, rideEnded, locks) = (rides, rideEnded, locks)
         let record = try await rides.transaction { () async throws -> RideRecord? in
             let ended = try await rides.update(userID) { history -> (RideRecord, String)? in
                 guard let ride = history.active else { return nil }
@@ -82,10 +95,10 @@ public struct VehicleRental: Sendable {
                     rideID: "\(userID)/\(Int64((record.startedAt.timeIntervalSince1970 * 1000).rounded()))", riderID: userID,
                     vehicleID: record.vehicleID, vehicleName: vehicleName, startedAt: record.startedAt, endedAt: record.endedAt,
                     minutes: record.minutes, price: Money(record.price, currency: record.currency)))
+            try await locks.release(record.vehicleID)
             return record
         }
         guard let record else { return .failure(.notRiding) }
-        try await locks.release(record.vehicleID)
         await fleet.refresh()
         return .success(record)
     }

@@ -32,14 +32,15 @@ struct MoneyboxHTTPClient: MoneyboxAPI {
         )
     }
 
-    func addMoney(_ amount: Decimal, toProduct productID: Int, token: String) async throws(MoneyboxError) -> Decimal {
+    func addMoney(_ amount: Decimal, toProduct productID: Int, token: String, idempotencyKey: String) async throws(MoneyboxError) -> Decimal {
         let body = MoneyboxWire.PaymentRequest(amount: amount, investorProductId: productID)
-        let answer: MoneyboxWire.PaymentResponse = try await send("POST", "oneoffpayments", body: body, token: token)
+        let answer: MoneyboxWire.PaymentResponse = try await send(
+            "POST", "oneoffpayments", body: body, token: token, extraHeaders: [MoneyboxWire.idempotencyKey: idempotencyKey])
         return answer.moneybox
     }
 
     private func send<Body: Encodable, Answer: Decodable>(
-        _ method: String, _ path: String, body: Body?, token: String?
+        _ method: String, _ path: String, body: Body?, token: String?, extraHeaders: [String: String] = [:]
     ) async throws(MoneyboxError) -> Answer {
         var headers = [
             "AppId": MoneyboxWire.appID,
@@ -48,6 +49,7 @@ struct MoneyboxHTTPClient: MoneyboxAPI {
             "apiVersion": MoneyboxWire.apiVersion,
         ]
         if let token { headers["Authorization"] = "Bearer \(token)" }
+        headers.merge(extraHeaders) { _, extra in extra }
         let encoded = body.flatMap { try? MoneyboxWire.encoder().encode($0) }
         let response: RemoteResponse
         do {

@@ -6,6 +6,9 @@ enum MoneyboxWire {
     static let appID = "8cb2237d0679ca88db6464"
     static let appVersion = "7.10.0"
     static let apiVersion = "3.0.0"
+    /// The header naming one payment, so an API that honours it pays once however often it is sent
+    /// (the IETF's Idempotency-Key header; the sandbox honours it).
+    static let idempotencyKey = "Idempotency-Key"
 
     /// The API spells its keys in PascalCase ("FirstName"); the wire types' properties are
     /// camelCase, and these coders convert between the two.

@@ -7,13 +7,25 @@ struct StoredPayments: PaymentRepository {
 
     let records: any RecordStore
 
-    func claim(_ key: String, for claim: PaymentClaim, staleAfter: Double) async throws -> PaymentClaim? {
+    func claim(_ key: String, for claim: PaymentClaim, decide: @escaping @Sendable (PaymentClaim) -> PaymentClaim.Decision) async throws
+        -> PaymentClaim?
+    {
         try await records.update(PaymentClaim.self, id: key, in: Self.collection) { stored in
-            if let existing = stored, !(existing.stage == .pending && claim.claimedAt.timeIntervalSince(existing.claimedAt) > staleAfter) {
-                return existing
+            guard let existing = stored else {
+                stored = claim
+                return nil
             }
-            stored = claim
-            return nil
+            switch decide(existing) {
+            case .keep: return existing
+            case .takeOver:
+                stored = claim
+                return nil
+            case .markUnknown:
+                var unknown = existing
+                unknown.stage = .unknown
+                stored = unknown
+                return unknown
+            }
         }
     }
 
@@ -22,7 +34,11 @@ struct StoredPayments: PaymentRepository {
     }
 
     func finish(_ key: String, with claim: PaymentClaim) async throws {
-        try await records.save(claim, id: key, in: Self.collection)
+        let records = self.records
+        try await records.transaction {
+            try await records.save(claim, id: key, in: Self.collection)
+            if claim.stage == .done { try await records.save(claim.claimedAt, id: Self.lastPaidID, in: Self.collection) }
+        }
     }
 
     func release(_ key: String) async throws {
@@ -34,9 +50,5 @@ struct StoredPayments: PaymentRepository {
 
     func lastPaid() async throws -> Date? {
         try await records.record(Date.self, id: Self.lastPaidID, in: Self.collection)
-    }
-
-    func notePaid(at date: Date) async throws {
-        try await records.save(date, id: Self.lastPaidID, in: Self.collection)
     }
 }

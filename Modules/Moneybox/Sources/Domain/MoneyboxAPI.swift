@@ -6,6 +6,8 @@ protocol MoneyboxAPI: Sendable {
     func signIn(email: String, password: String) async throws(MoneyboxError) -> MoneyboxSession
     /// The investor's products and their total value.
     func portfolio(token: String) async throws(MoneyboxError) -> Portfolio
-    /// Adds `amount` to a product's moneybox: its new moneybox amount.
-    func addMoney(_ amount: Decimal, toProduct productID: Int, token: String) async throws(MoneyboxError) -> Decimal
+    /// Adds `amount` to a product's moneybox: its new moneybox amount. `idempotencyKey` names this
+    /// one payment: an API that honours it (the sandbox does) pays once however often it is sent,
+    /// and answers a repeat with the first answer.
+    func addMoney(_ amount: Decimal, toProduct productID: Int, token: String, idempotencyKey: String) async throws(MoneyboxError) -> Decimal
 }

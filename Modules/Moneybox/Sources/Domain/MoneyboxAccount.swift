@@ -16,6 +16,8 @@ struct MoneyboxAccount: Sendable {
     let now: @Sendable () -> Date
     /// How long a send waits for an earlier send of the same form (the API's timeout and a margin).
     let waitLimit: Duration
+    /// Whether the API pays once per idempotency key (see ``addMoney(toProduct:key:)``).
+    let keyedPayments: Bool
 
     func signIn(email: String, password: String) async throws -> Investor {
         let session = try await api.signIn(email: email, password: password)
@@ -48,12 +50,24 @@ struct MoneyboxAccount: Sendable {
     }
 
     /// Adds £10 to a product's moneybox, once per `key` whatever the number of sends.
+    ///
+    /// The key is claimed in the visitor's records before the API is called and the outcome
+    /// recorded after, never in one transaction held across the call: a crash (or a timeout) in
+    /// between leaves the claim pending (or unknown). With an API that pays once per key
+    /// (`keyedPayments`: the sandbox, or `moneybox.idempotencyKeys`), a later send of the same form
+    /// sends the payment again with the same key, which finishes what was left half done without
+    /// paying twice; with any other, it stays unknown and the form never pays again.
     func addMoney(toProduct productID: Int, key: String) async throws -> PaymentOutcome {
         let deadline = ContinuousClock.now + waitLimit
         let staleAfter = Double(waitLimit.components.seconds) * 2
+        let keyed = keyedPayments
         while true {
-            let pending = PaymentClaim(productID: productID, stage: .pending, claimedAt: now(), moneybox: nil)
-            guard let existing = try await payments.claim(key, for: pending, staleAfter: staleAfter) else {
+            let now = now()
+            let pending = PaymentClaim(productID: productID, stage: .pending, claimedAt: now, moneybox: nil)
+            guard
+                let existing = try await payments.claim(
+                    key, for: pending, decide: { $0.decision(at: now, staleAfter: staleAfter, keyed: keyed) })
+            else {
                 return try await pay(productID: productID, key: key, claim: pending)
             }
             switch existing.stage {
@@ -69,16 +83,16 @@ struct MoneyboxAccount: Sendable {
     private func pay(productID: Int, key: String, claim: PaymentClaim) async throws -> PaymentOutcome {
         do {
             let moneybox = try await withSession { session in
-                try await api.addMoney(Self.paymentAmount, toProduct: productID, token: session.bearerToken)
+                try await api.addMoney(Self.paymentAmount, toProduct: productID, token: session.bearerToken, idempotencyKey: key)
             }
             var done = claim
             done.stage = .done
             done.moneybox = moneybox
             try await payments.finish(key, with: done)
-            try await payments.notePaid(at: now())
             return .paid(moneybox: moneybox)
         } catch let error as MoneyboxError where error == .timedOut || error == .unreadable {
-            // The API may have paid without an answer reaching us: this form never pays again.
+            // The API may have paid without an answer reaching us: without a keyed API this form
+            // never pays again; with one, its next send learns the outcome.
             var unknown = claim
             unknown.stage = .unknown
             try await payments.finish(key, with: unknown)

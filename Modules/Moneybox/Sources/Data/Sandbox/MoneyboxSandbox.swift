@@ -5,11 +5,15 @@ import Synchronization
 /// The Moneybox API's contract served by this host, so the default configuration works with no
 /// network: the headers checked, the original test user, two products whose moneyboxes grow with
 /// every payment (kept in the host's storage), bearer tokens that expire 5 minutes after their last
-/// use, and sign-in attempts throttled per email.
+/// use, and sign-in attempts throttled per email. A payment sent with an `Idempotency-Key` is made
+/// once: a repeat within a day answers what the first did.
 final class MoneyboxSandbox: Sendable {
     static let sessions = "sandbox-sessions"
     static let balances = "sandbox-balances"
     static let failures = "sandbox-failures"
+    static let payments = "sandbox-payments"
+    /// How long a payment's idempotency key is remembered.
+    static let paymentKeyLifetime: TimeInterval = 24 * 3600
     /// A token expires this long after its last use.
     static let sessionLifetime: TimeInterval = 5 * 60
     static let expiredMessage = "Your session has expired. Please close the app and log in again."
@@ -70,9 +74,12 @@ final class MoneyboxSandbox: Sendable {
             }
             return Self.problem(.unauthorized, "Login failed", "Incorrect email address or password. Please check and try again.")
         }
-        if recent != nil { try await records.deleteRecord(id: email, in: Self.failures) }
-        let sessionID = random.token(bytes: 16)
-        try await records.save(SandboxSession(id: sessionID, email: user.email, lastUsed: now), id: sessionID, in: Self.sessions)
+        let (records, sessionID) = (self.records, random.token(bytes: 16))
+        // The failures forgotten and the session opened together.
+        try await records.transaction {
+            if recent != nil { try await records.deleteRecord(id: email, in: Self.failures) }
+            try await records.save(SandboxSession(id: sessionID, email: user.email, lastUsed: now), id: sessionID, in: Self.sessions)
+        }
         let token = try await tokens.sign(SandboxTokenClaims(sid: sessionID), lifetime: .seconds(24 * 3600))
         return Self.reply(
             SandboxAnswers.Login(
@@ -114,7 +121,7 @@ final class MoneyboxSandbox: Sendable {
     /// `POST oneoffpayments`.
     func oneOffPayment(_ request: EndpointRequest) async throws -> EndpointReply {
         if let refused = Self.checkHeaders(request, hasBody: true) { return refused }
-        guard try await useSession(of: request) != nil else { return Self.expired }
+        guard let session = try await useSession(of: request) else { return Self.expired }
         struct Body: Decodable {
             var amount: Decimal?
             var investorProductId: Int?
@@ -131,12 +138,34 @@ final class MoneyboxSandbox: Sendable {
         guard let product = SandboxCatalog.products.first(where: { $0.id == body.investorProductId }) else {
             return Self.problem(.notFound, "Product not found", "That account could not be found.")
         }
-        let added = try await records.update(SandboxBalance.self, id: String(product.id), in: Self.balances) { stored in
-            let total = (stored?.added ?? 0) + amount
-            stored = SandboxBalance(added: total)
-            return total
+        let key = request.header(MoneyboxWire.idempotencyKey)
+        if let key, key.isEmpty || key.utf8.count > 128 {
+            return Self.problem(.badRequest, "Invalid Idempotency-Key", "The Idempotency-Key header must be 1 to 128 characters.")
         }
-        return Self.reply(SandboxAnswers.Payment(moneybox: product.moneybox + added))
+        // The key's record and the balance change in one transaction: a payment is made and
+        // remembered, or neither.
+        let (records, now) = (self.records, clock.now)
+        let keyID = key.map { "\(session.email) \($0)" }
+        try await sweepIfDue()
+        let outcome = try await records.transaction { () async throws -> SandboxPayment? in
+            if let keyID, let earlier = try await records.record(SandboxPayment.self, id: keyID, in: Self.payments) {
+                return earlier.productID == product.id && earlier.amount == amount ? earlier : nil
+            }
+            let added = try await records.update(SandboxBalance.self, id: String(product.id), in: Self.balances) { stored in
+                let total = (stored?.added ?? 0) + amount
+                stored = SandboxBalance(added: total)
+                return total
+            }
+            let payment = SandboxPayment(
+                id: keyID ?? "", productID: product.id, amount: amount, moneybox: product.moneybox + added, madeAt: now)
+            if let keyID { try await records.save(payment, id: keyID, in: Self.payments) }
+            return payment
+        }
+        guard let outcome else {
+            return Self.problem(
+                .init(code: 422), "Idempotency-Key reused", "This Idempotency-Key was used for another payment. Send this one with a new key.")
+        }
+        return Self.reply(SandboxAnswers.Payment(moneybox: outcome.moneybox))
     }
 
     /// Removes expired sessions and failure counts whose window has passed, at most once a minute
@@ -156,6 +185,10 @@ final class MoneyboxSandbox: Sendable {
         for failures in try await records.records(SandboxFailures.self, in: Self.failures)
         where now.timeIntervalSince(failures.since) >= Self.failureWindow {
             try await records.deleteRecord(id: failures.email, in: Self.failures)
+        }
+        for payment in try await records.records(SandboxPayment.self, in: Self.payments)
+        where now.timeIntervalSince(payment.madeAt) > Self.paymentKeyLifetime {
+            try await records.deleteRecord(id: payment.id, in: Self.payments)
         }
     }
 
