@@ -57,7 +57,7 @@ public struct ConfigurationReloader: Service {
             logger.logLevel = next.settings.log.level
             generation = try ServingGeneration(application: HostApplication(plan: next, storage: storage, logger: logger))
         } catch {
-            refuse([ConfigurationProblem(key: "", message: "the new configuration could not start: \(error)")])
+            refuse([ConfigurationProblem(key: "", message: "the new configuration could not start: \(StorageErrorText.describe(error))")])
             await Self.shutDown(next.registry.modules, logger: logger, because: "its reloaded configuration could not start")
             return false
         }

@@ -55,7 +55,7 @@ public struct HostRuntime: Sendable {
             }
         } catch {
             try? storage.close()
-            throw error
+            throw StorageErrorText.plain(error)
         }
         return storage
     }

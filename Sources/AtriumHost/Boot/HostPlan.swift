@@ -140,7 +140,7 @@ public struct HostPlan: Sendable {
                 problems.append(ConfigurationProblem(key: key, message: error.message, fix: error.fix))
                 continue
             } catch {
-                problems.append(ConfigurationProblem(key: manifest.id, message: "the module could not start: \(error)"))
+                problems.append(ConfigurationProblem(key: manifest.id, message: "the module could not start: \(StorageErrorText.describe(error))"))
                 continue
             }
             problems += registrar.problems.map { ConfigurationProblem(key: manifest.id, message: $0) }

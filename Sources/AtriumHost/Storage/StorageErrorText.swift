@@ -20,6 +20,11 @@ public enum StorageErrorText {
         return "PostgreSQL client: \(error.code)\(cause)"
     }
 
+    /// `error`, or for a PostgreSQL error one that says the server's words when printed.
+    public static func plain(_ error: any Error) -> any Error {
+        error is PSQLError ? DescribedStorageError(error) : error
+    }
+
     /// What a log line says of an error a module's code let through: the server's words for a
     /// storage error, else only the error's type (a module's own error may carry what it was
     /// given, a secret included).
