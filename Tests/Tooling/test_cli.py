@@ -1,5 +1,6 @@
 """The `atrium` command's validation and listings, run as an operator would."""
 
+import os
 import json
 import re
 import subprocess
@@ -8,7 +9,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ATRIUM = ROOT / ".build" / "debug" / "atrium"
+# ATRIUM_BINARY runs these against another build (an earlier commit's, to see a test fail before its fix).
+ATRIUM = Path(os.environ.get("ATRIUM_BINARY", ROOT / ".build" / "debug" / "atrium"))
 
 
 def atrium(*arguments, cwd=ROOT):

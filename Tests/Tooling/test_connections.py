@@ -4,6 +4,7 @@ descriptors for real visitors, unknown transfer codings get 501, and a slow resp
 short by any of it."""
 
 import contextlib
+import os
 import http.server
 import resource
 import socket
@@ -16,7 +17,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ATRIUM = ROOT / ".build" / "debug" / "atrium"
+# ATRIUM_BINARY runs these against another build (an earlier commit's, to see a test fail before its fix).
+ATRIUM = Path(os.environ.get("ATRIUM_BINARY", ROOT / ".build" / "debug" / "atrium"))
 
 
 def free_port() -> int:

@@ -2,6 +2,7 @@
 first, then the modules in reverse boot order, then the storage."""
 
 import contextlib
+import os
 import signal
 import socket
 import sqlite3
@@ -11,7 +12,8 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ATRIUM = ROOT / ".build" / "debug" / "atrium"
+# ATRIUM_BINARY runs these against another build (an earlier commit's, to see a test fail before its fix).
+ATRIUM = Path(os.environ.get("ATRIUM_BINARY", ROOT / ".build" / "debug" / "atrium"))
 
 
 def free_port() -> int:

@@ -96,6 +96,16 @@ def test_a_head_asking_for_a_stream_answers_its_headers_and_holds_no_place(tmp_p
             assert head.startswith(b"HTTP/1.1 200"), head
             assert b"text/event-stream" in head.lower() and b"transfer-encoding: chunked" not in head.lower(), "headers, and no body"
         assert metric(port, "atrium_live_streams") == 0, "a HEAD opens no stream"
+        # A client that refuses a stream (q=0) or ranks it below HTML gets the page.
+        for accept in ["text/event-stream;q=0", "text/event-stream;q=0.5, text/html"]:
+            sock.sendall(f"GET /cookbook HTTP/1.1\r\nHost: x\r\nAccept: {accept}\r\n\r\n".encode())
+            page = b""
+            while b"</html>" not in page:
+                chunk = sock.recv(65536)
+                assert chunk, page
+                page += chunk
+            assert b"content-type: text/html" in page.lower(), (accept, page[:300])
+        assert metric(port, "atrium_live_streams") == 0
         stream = Stream(port, "/cookbook", minted_pass(port))
         assert stream.status == 200 and stream.next_event(within=10)[0] == "scene"
         assert metric(port, "atrium_live_evictions") == 0, "and closed none to make room"
