@@ -95,30 +95,123 @@ let package = Package(
             name: "AtriumContracts",
             dependencies: ["AtriumSDK"]
         ),
+        // The host, in layers whose dependencies run one way (README, "Architecture"; checked by
+        // .ci/check-host-layers.py): observability ← storage ← events ← configuration, rendering ←
+        // runtime ← HTTP ← live scenes ← the host that assembles them. They share through `package`
+        // access; `public` is what module teams use.
         .target(
-            name: "AtriumHost",
+            name: "AtriumObservability",
             dependencies: [
                 "AtriumSDK",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+        .target(
+            name: "AtriumStorage",
+            dependencies: [
+                "AtriumSDK",
+                "AtriumObservability",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "AtriumEvents",
+            dependencies: [
+                "AtriumSDK",
+                "AtriumObservability",
+                "AtriumStorage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "AtriumConfiguration",
+            dependencies: [
+                "AtriumSDK",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(
+            name: "AtriumRendering",
+            dependencies: ["AtriumSDK", .product(name: "NIOCore", package: "swift-nio")]
+        ),
+        .target(
+            name: "AtriumRuntime",
+            dependencies: [
+                "AtriumSDK",
+                "AtriumObservability",
+                "AtriumStorage",
+                "AtriumEvents",
+                "AtriumConfiguration",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ]
+        ),
+        .target(
+            name: "AtriumHTTP",
+            dependencies: [
+                "AtriumSDK",
+                "AtriumObservability",
+                "AtriumStorage",
+                "AtriumRendering",
+                "AtriumRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "Configuration", package: "swift-configuration"),
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("Resources")]
+        ),
+        .target(
+            name: "AtriumLive",
+            dependencies: [
+                "AtriumSDK",
+                "AtriumStorage",
+                "AtriumRendering",
+                "AtriumRuntime",
+                "AtriumHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "AtriumHost",
+            dependencies: [
+                "AtriumSDK",
+                "AtriumObservability",
+                "AtriumStorage",
+                "AtriumEvents",
+                "AtriumConfiguration",
+                "AtriumRendering",
+                "AtriumRuntime",
+                "AtriumHTTP",
+                "AtriumLive",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
         ),
         .target(
             name: "AtriumCatalog",

@@ -30,7 +30,7 @@ start)
   as_owner "$bin/initdb" -D "$dir/data" -U atrium --pwfile="$dir/password" --auth=scram-sha-256 -E UTF8 --locale=C.UTF-8 >/dev/null
   # fsync off: the server and its data are thrown away after the run.
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o \
-    "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c fsync=off -c synchronous_commit=off" start >/dev/null
+    "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=1000 -c fsync=off -c synchronous_commit=off" start >/dev/null
   PGPASSWORD="$password" "$bin/createdb" -h 127.0.0.1 -p "$port" -U atrium atrium
   echo "PostgreSQL for the tests: 127.0.0.1:$port ($dir)" >&2
   echo "export ATRIUM_TEST_POSTGRES_URL='postgres://atrium:$password@127.0.0.1:$port/atrium?sslmode=disable'"

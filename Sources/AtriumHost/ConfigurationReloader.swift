@@ -1,4 +1,10 @@
+import AtriumConfiguration
+import AtriumHTTP
+import AtriumLive
+import AtriumObservability
+import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -9,16 +15,18 @@ import UnixSignals
 /// modules once its requests are done. Sessions live in the storage and stay. When the new
 /// configuration has problems, or changes what only a restart can (the address, the storage, the
 /// host key), the host keeps serving the old one and logs each problem at its key.
-public struct ConfigurationReloader: Service {
+package struct ConfigurationReloader: Service {
     /// Reads and validates the configuration again, counting into the same metrics.
-    public typealias PlanLoader = @Sendable (HostMetrics) async throws -> HostPlan
+    package typealias PlanLoader = @Sendable (HostMetrics) async throws -> HostPlan
 
     let responder: ReloadableResponder
     let storage: any HostStorage
+    /// The host's live streams, which the new configuration's pages go on feeding.
+    let live: LiveScenes
     let loadPlan: PlanLoader
     let logger: Logger
 
-    public func run() async throws {
+    package func run() async throws {
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         // One reload at a time, in the order the signals came; the loop ends when the host stops.
         for await _ in hangups.cancelOnGracefulShutdown() {
@@ -55,7 +63,8 @@ public struct ConfigurationReloader: Service {
             }
             var logger = self.logger
             logger.logLevel = next.settings.log.level
-            generation = try ServingGeneration(application: HostApplication(plan: next, storage: storage, logger: logger))
+            generation = ServingGeneration(
+                plan: next, router: try HostApplication(plan: next, storage: storage, live: live, logger: logger).makeRouter())
         } catch {
             refuse([ConfigurationProblem(key: "", message: "the new configuration could not start: \(StorageErrorText.describe(error))")])
             await Self.shutDown(next.registry.modules, logger: logger, because: "its reloaded configuration could not start")

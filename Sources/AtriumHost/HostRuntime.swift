@@ -1,4 +1,11 @@
+import AtriumConfiguration
+import AtriumEvents
+import AtriumHTTP
+import AtriumLive
+import AtriumObservability
+import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
 import Foundation
 import Hummingbird
 import Logging
@@ -7,13 +14,13 @@ import ServiceLifecycle
 
 /// Runs a prepared host: opens storage, runs the modules' migrations in boot order, serves until
 /// SIGTERM or SIGINT (finishing requests in flight), then shuts the modules down in reverse order.
-public struct HostRuntime: Sendable {
-    public let plan: HostPlan
-    public let logger: Logger
+package struct HostRuntime: Sendable {
+    package let plan: HostPlan
+    package let logger: Logger
     /// The database, if it was opened while the modules registered.
     let earlyStorage: EarlyStorage?
 
-    public init(plan: HostPlan, logger: Logger, earlyStorage: EarlyStorage? = nil) {
+    package init(plan: HostPlan, logger: Logger, earlyStorage: EarlyStorage? = nil) {
         self.plan = plan
         self.logger = logger
         self.earlyStorage = earlyStorage
@@ -22,7 +29,7 @@ public struct HostRuntime: Sendable {
     /// Starts the event loop threads the server and the modules' HTTP client use (NIO's singleton
     /// group) on another core, so they are running by the time the server binds rather than being
     /// started then: about a millisecond of a boot, spent beside reading the configuration.
-    public static func startEventLoops() {
+    package static func startEventLoops() {
         // A thread of its own: starting threads blocks, and the two that run tasks are needed.
         DispatchQueue.global().async { _ = MultiThreadedEventLoopGroup.singleton }
     }
@@ -30,7 +37,7 @@ public struct HostRuntime: Sendable {
     /// Opens the storage and runs every module's pending migrations. A database that cannot be
     /// opened or reached, or (when `serving`) an SQLite file another host serves, is a
     /// ``ConfigurationError`` at `storage.path` or `storage.url`.
-    public func openStorage(serving: Bool = false) async throws -> any HostStorage {
+    package func openStorage(serving: Bool = false) async throws -> any HostStorage {
         do {
             _ = try plan.hostKey.key()
         } catch {
@@ -49,6 +56,8 @@ public struct HostRuntime: Sendable {
             }
         }
         do {
+            // The module events' outbox keeps its tables in the host's database.
+            try await EventOutboxes.prepare(storage)
             for module in plan.registry.modules {
                 try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
                 module.connect(to: storage)
@@ -100,17 +109,21 @@ public struct HostRuntime: Sendable {
     /// configuration served last shut down in reverse boot order and the storage closes. `listener`
     /// is the server already started (see ``HostListener``); without one, it starts here. With
     /// `reloading`, SIGHUP reads the configuration again (see ``ConfigurationReloader``).
-    public func serve(reloading loadPlan: ConfigurationReloader.PlanLoader? = nil, listener started: HostListener? = nil) async throws {
+    package func serve(reloading loadPlan: ConfigurationReloader.PlanLoader? = nil, listener started: HostListener? = nil) async throws {
         let listener = started ?? HostListener(settings: plan.settings.http, logger: logger)
         let storage: any HostStorage
         let generation: ServingGeneration
         let sessions: SessionStore
+        let live: LiveScenes
         do {
             storage = try await openStorage(serving: true)
             BootTrace.mark("storage")
             do {
                 sessions = try SessionStore(storage: storage, hostKey: plan.hostKey)
-                generation = try ServingGeneration(application: HostApplication(plan: plan, storage: storage, logger: logger))
+                // One set of live streams for every configuration this host serves (a reload keeps them).
+                live = LiveScenes(feed: storage.changes)
+                generation = ServingGeneration(
+                    plan: plan, router: try HostApplication(plan: plan, storage: storage, live: live, logger: logger).makeRouter())
             } catch {
                 try? storage.close()
                 throw error
@@ -143,10 +156,10 @@ public struct HostRuntime: Sendable {
                     let plan = (responder.generation ?? generation).plan
                     return (plan.events, plan.settings.events)
                 }, metrics: plan.metrics, logger: logger), named: "event delivery")
-        await listener.add(LiveScenesShutdown(live: storage.changes.live), named: "live scenes")
+        await listener.add(LiveScenesShutdown(live: live), named: "live scenes")
         if let loadPlan {
             await listener.add(
-                ConfigurationReloader(responder: listener.responder, storage: storage, loadPlan: loadPlan, logger: logger),
+                ConfigurationReloader(responder: listener.responder, storage: storage, live: live, loadPlan: loadPlan, logger: logger),
                 named: "configuration reload")
         }
         var failure: (any Error)?

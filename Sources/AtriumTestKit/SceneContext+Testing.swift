@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumHost
+import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
 import Logging
 
@@ -32,7 +33,7 @@ extension UserSessions {
 
 extension HostRegistrar {
     /// A registrar for tests of a module's registration, without booting a host.
-    public static func testing(_ manifest: ModuleManifest, services: TestServices = TestServices()) -> HostRegistrar {
+    package static func testing(_ manifest: ModuleManifest, services: TestServices = TestServices()) -> HostRegistrar {
         HostRegistrar(manifest: manifest, logger: Logger(label: "test"), services: services.services, sharedRecords: InMemoryRecordStore())
     }
 }

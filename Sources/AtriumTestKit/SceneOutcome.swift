@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumHost
+import AtriumRuntime
 import AtriumSDK
 
 /// What running a scene for one request came to, as a client would see it: the status, and the

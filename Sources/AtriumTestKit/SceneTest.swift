@@ -1,3 +1,4 @@
+import AtriumHTTP
 @_spi(AtriumHost) import AtriumHost
 @_spi(AtriumHost) import AtriumSDK
 

@@ -1,5 +1,9 @@
+import AtriumConfiguration
+import AtriumEvents
 @_spi(AtriumHost) import AtriumHost
+import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -19,9 +23,9 @@ import Synchronization
 /// ```
 public struct TestHost: Sendable {
     /// What the host booted: its settings, modules and routes.
-    public let plan: HostPlan
+    package let plan: HostPlan
     /// The host's database.
-    public let storage: any HostStorage
+    package let storage: any HostStorage
     /// The temporary folder of the host's configuration and database.
     public let directory: URL
     /// The services the modules were given: move ``TestServices/clock``, script ``TestServices/random``.
@@ -110,10 +114,13 @@ public struct TestHost: Sendable {
     }
 
     /// The module events stored and not yet handled (pending or failed), oldest first.
-    public func pendingDeliveries() async throws -> [PendingDelivery] { try await storage.events.deliveries(limit: 10_000) }
+    package func pendingDeliveries() async throws -> [PendingDelivery] { try await outbox.deliveries(limit: 10_000) }
+
+    /// The module events' outbox on this host's storage.
+    package var outbox: any EventOutbox { EventOutboxes.outbox(on: storage) }
 
     /// What each scene served so far read, in order: the records the host knows a page depends on.
-    public var sceneReads: [SceneReads] { sceneReadLog.reads.withLock { $0 } }
+    package var sceneReads: [SceneReads] { sceneReadLog.reads.withLock { $0 } }
 
     /// Everything the host's database holds, as bytes: check that a secret is never stored in the
     /// clear.

@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumHost
+import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
 
@@ -15,17 +16,18 @@ public struct TestServices: Sendable {
     /// The random source: script its codes.
     public var random: ScriptedRandom
     /// The host key, random per test.
-    public let key: HostKey
+    package let key: HostKey
 
-    /// Services for a test host; see each property.
+    /// Services for a test host; see each property. Without `http`, the host's own client; without
+    /// `passwords`, bcrypt at its lowest cost (production uses 12).
     public init(
-        http: any RemoteHTTPClient = HostHTTPClient(),
-        passwords: any PasswordHasher = BcryptPasswordHasher(cost: 4),
+        http: (any RemoteHTTPClient)? = nil,
+        passwords: (any PasswordHasher)? = nil,
         clock: TestClock = TestClock(),
         random: ScriptedRandom = ScriptedRandom()
     ) {
-        self.http = http
-        self.passwords = passwords
+        self.http = http ?? HostHTTPClient()
+        self.passwords = passwords ?? BcryptPasswordHasher(cost: 4)
         self.clock = clock
         self.random = random
         self.key = HostKey.random()

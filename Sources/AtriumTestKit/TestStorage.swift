@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumHost
+import AtriumStorage
 import Crypto
 import Foundation
 import Logging
@@ -47,7 +48,7 @@ public enum TestStorage: String, Sendable, CaseIterable {
 
     /// Opens an empty storage of this kind named `name` (several opens with one name are several
     /// hosts on one database).
-    public func open(name: String) async throws -> any HostStorage {
+    package func open(name: String) async throws -> any HostStorage {
         let directory = FileManager.default.temporaryDirectory.appending(path: "atrium-storage-\(name)")
         switch self {
         case .sqlite:

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtriumHost
+import AtriumObservability
 
 /// The `atrium` command: serve the host (the default), or check, list and render without serving.
 @main

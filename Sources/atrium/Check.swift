@@ -1,5 +1,7 @@
 import ArgumentParser
+import AtriumConfiguration
 @_spi(AtriumHost) import AtriumHost
+import AtriumStorage
 import Foundation
 
 struct Check: AsyncParsableCommand {

@@ -1,6 +1,9 @@
 import ArgumentParser
 import AtriumCatalog
+import AtriumConfiguration
 import AtriumHost
+import AtriumObservability
+import AtriumRuntime
 import Foundation
 import Logging
 

@@ -1,5 +1,8 @@
 import ArgumentParser
+import AtriumConfiguration
 import AtriumHost
+import AtriumRuntime
+import AtriumStorage
 import Foundation
 import Logging
 

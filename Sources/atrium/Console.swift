@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumHost
+import AtriumObservability
 import Foundation
 import Logging
 

@@ -1,5 +1,7 @@
 import ArgumentParser
+import AtriumEvents
 @_spi(AtriumHost) import AtriumHost
+import AtriumStorage
 import Foundation
 
 /// `atrium events`: the module events waiting for a subscriber (pending, retrying, failed, or held
@@ -37,7 +39,7 @@ struct Events: AsyncParsableCommand {
         var limit = 1000
 
         func run() async throws {
-            let deliveries = try await Events.withStorage(options) { try await $0.events.deliveries(limit: limit) }
+            let deliveries = try await Events.withStorage(options) { try await EventOutboxes.outbox(on: $0).deliveries(limit: limit) }
             let now = Date().timeIntervalSince1970
             if json {
                 let data = try JSONSerialization.data(
@@ -88,7 +90,7 @@ struct Events: AsyncParsableCommand {
         on text: String, options: ConfigurationOptions, done: String, _ action: @escaping (any EventOutbox, Int64) async throws -> Bool
     ) async throws {
         let number = try number(text)
-        guard try await withStorage(options, { try await action($0.events, number) }) else {
+        guard try await withStorage(options, { try await action(EventOutboxes.outbox(on: $0), number) }) else {
             FileHandle.standardError.write(Data("There is no delivery #\(number) waiting (atrium events lists them).\n".utf8))
             throw ExitCode(1)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 @_spi(AtriumHost) import AtriumHost
+import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
 
 struct Flags: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtriumCatalog
+import AtriumConfiguration
 import AtriumHost
 import Foundation
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 @_spi(AtriumHost) import AtriumHost
+import AtriumStorage
 import Foundation
 
 struct Reload: AsyncParsableCommand {

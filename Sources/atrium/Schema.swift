@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtriumHost
+import AtriumRuntime
 
 struct Schema: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,9 @@
 import ArgumentParser
+import AtriumHTTP
 import AtriumHost
+import AtriumObservability
+import AtriumRuntime
+import AtriumStorage
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumRendering
 
 /// The app shell: a navigation landmark on every HTML page with every module's entry scene, the
 /// current one marked with `aria-current`, plain links that work without a script.

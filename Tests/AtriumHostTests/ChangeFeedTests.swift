@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumStorage
 
 /// The change feed on both backends: a committed write announces once, a rolled-back one nothing;
 /// on PostgreSQL a second host sees the change, and a listener that was cut off drops what it

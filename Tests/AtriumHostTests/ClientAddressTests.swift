@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AtriumHost
+@testable import AtriumRuntime
 
 @Suite("Client addresses behind proxies")
 struct ClientAddressTests {

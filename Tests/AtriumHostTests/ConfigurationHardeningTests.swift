@@ -1,3 +1,4 @@
+import AtriumConfiguration
 @_spi(AtriumHost) import AtriumHost
 @_spi(AtriumHost) import AtriumSDK
 import Foundation

@@ -2,8 +2,12 @@ import AtriumSDK
 import Foundation
 import Testing
 
+@testable import AtriumConfiguration
 @testable import AtriumFixtures
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumObservability
+@testable import AtriumRuntime
+@testable import AtriumStorage
 
 /// A section's defaults are encoded straight into a configuration tree; they used to go through
 /// JSON text, which is kept here as the reference the tree must match.

@@ -2,7 +2,10 @@ import Foundation
 import Logging
 import Testing
 
+@testable import AtriumConfiguration
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumRuntime
+@testable import AtriumStorage
 
 /// `atrium serve` opens an SQLite database that already exists on the other core while the modules
 /// register, and hands it to the host once the configuration is valid.

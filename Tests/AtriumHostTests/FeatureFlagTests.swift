@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumHost
+import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
 import AtriumTestKit
 import Foundation

@@ -7,6 +7,8 @@ import Testing
 
 @testable import AtriumFixtures
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumRuntime
+@testable import AtriumStorage
 
 /// What a hostile or unusual client sends: other methods, oversized and malformed bodies.
 @Suite("HTTP hardening")

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import Testing
 
+@testable import AtriumHTTP
 @_spi(AtriumHost) @testable import AtriumHost
 
 /// The server binds while the host boots: a request that comes before the first configuration is
@@ -33,7 +34,8 @@ struct HostListenerTests {
         let early = Task { try await Self.get("/health/live", from: responder) }
         let second = Task { try await Self.get("/notes", from: responder) }
         try await Task.sleep(for: .milliseconds(50))
-        let generation = try ServingGeneration(application: HostApplication(plan: host.plan, storage: host.storage, logger: Self.quiet))
+        let generation = try ServingGeneration(
+            plan: host.plan, router: HostApplication(plan: host.plan, storage: host.storage, logger: Self.quiet).makeRouter())
         responder.begin(generation)
         #expect(try await early.value == .ok)
         #expect(try await second.value == .ok)
@@ -52,7 +54,8 @@ struct HostListenerTests {
             }
         }
         try await Task.sleep(for: .milliseconds(100))
-        responder.begin(try ServingGeneration(application: HostApplication(plan: host.plan, storage: host.storage, logger: Self.quiet)))
+        responder.begin(
+            try ServingGeneration(plan: host.plan, router: HostApplication(plan: host.plan, storage: host.storage, logger: Self.quiet).makeRouter()))
         let answered = try await statuses.value
         #expect(answered.count == 2_000)
         #expect(answered.allSatisfy { $0 == .ok })
@@ -72,7 +75,8 @@ struct HostListenerTests {
         let host = try await Fixture.host()
         defer { host.tearDown() }
         let responder = ReloadableResponder()
-        let generation = try ServingGeneration(application: HostApplication(plan: host.plan, storage: host.storage, logger: Self.quiet))
+        let generation = try ServingGeneration(
+            plan: host.plan, router: HostApplication(plan: host.plan, storage: host.storage, logger: Self.quiet).makeRouter())
         #expect(responder.swap(to: generation) == nil)
         #expect(responder.generation == nil, "still booting")
         responder.abandon()

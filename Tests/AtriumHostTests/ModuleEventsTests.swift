@@ -4,7 +4,9 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import AtriumEvents
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumStorage
 
 /// Module events on both backends: stored with their write or not at all, handled once per
 /// subscriber in each aggregate's order, retried, failed and held back visibly, retried by an
@@ -215,11 +217,11 @@ struct ModuleEventsTests {
         await host.deliverEvents()
         #expect(try await Self.tally(host, "b") == [1], "another aggregate goes on")
         #expect(try await Self.tally(host, "a") == nil, "a stays held until an operator acts")
-        #expect(try await host.storage.events.retry(number: failed.number, at: Date().timeIntervalSince1970))
+        #expect(try await host.outbox.retry(number: failed.number, at: Date().timeIntervalSince1970))
         await host.deliverEvents()
         #expect(try await Self.tally(host, "a") == [1, 2], "retried, then the one it held back, in order")
         #expect(try await host.pendingDeliveries().isEmpty)
-        #expect(try await !host.storage.events.retry(number: failed.number, at: 0), "gone once handled")
+        #expect(try await !host.outbox.retry(number: failed.number, at: 0), "gone once handled")
     }
 
     @Test(arguments: TestStorage.available)
@@ -235,7 +237,7 @@ struct ModuleEventsTests {
         #expect(failed.failedAt != nil)
         #expect(try await Self.tally(host, "a") == nil)
         Self.healed.withLock { _ = $0.insert(tag) }
-        #expect(try await host.storage.events.discard(number: failed.number))
+        #expect(try await host.outbox.discard(number: failed.number))
         await host.deliverEvents()
         #expect(try await Self.tally(host, "a") == [2])
     }

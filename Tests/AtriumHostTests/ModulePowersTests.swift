@@ -5,8 +5,10 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import AtriumConfiguration
 @testable import AtriumFixtures
 @testable import AtriumHost
+@testable import AtriumRuntime
 
 /// Found by trying to break the host: a module's powers were what its own manifest said.
 @Suite("Modules' powers")

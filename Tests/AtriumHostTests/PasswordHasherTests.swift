@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumHost
+import AtriumRuntime
 import HummingbirdBcrypt
 import Testing
 

@@ -4,6 +4,8 @@ import Foundation
 import Testing
 
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumRuntime
+@testable import AtriumStorage
 
 /// The storage remembers what it read (records and sessions) so pages do not query SQLite on every
 /// view. These tests hold it to never answering with something the database no longer says.

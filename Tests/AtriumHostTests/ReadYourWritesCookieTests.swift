@@ -2,7 +2,10 @@ import AtriumTestKit
 import Foundation
 import Testing
 
+@testable import AtriumHTTP
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumRuntime
+@testable import AtriumStorage
 
 /// `atrium_wrote`, the cookie that keeps read-your-writes across hosts.
 @Suite("Read-your-writes cookie")

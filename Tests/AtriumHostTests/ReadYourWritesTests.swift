@@ -2,7 +2,9 @@ import AtriumTestKit
 import Foundation
 import Testing
 
+@testable import AtriumHTTP
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumStorage
 
 /// Hosts on PostgreSQL cache what they read; a visitor whose requests alternate between two hosts
 /// (a round-robin balancer) still always sees their own writes, and every host sees the others'

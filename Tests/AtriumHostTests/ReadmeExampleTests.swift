@@ -1,3 +1,4 @@
+import AtriumConfiguration
 @_spi(AtriumHost) import AtriumHost
 import AtriumSDK
 import AtriumTestKit

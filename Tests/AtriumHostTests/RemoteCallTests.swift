@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import AtriumHost
+@testable import AtriumRuntime
 
 /// The host's HTTP client against hostile and careless upstreams: a timeout that covers the whole
 /// exchange, redirects checked hop by hop, addresses a request may not reach.
@@ -97,7 +98,7 @@ struct RemoteCallTests {
     }
 
     @Test func theHostsOwnAddressesAreReachedOnlyFromItsOwnConfiguration() async throws {
-        let local = LocalRoutingHTTPClient(network: HostHTTPClient(), local: LocalDelivery(logger: .init(label: "test")))
+        let local = LocalRoutingHTTPClient(network: HostHTTPClient(), local: LocalDelivery())
         let request = RemoteRequest(
             url: HostServices.localOrigin + "/metrics", timeout: .seconds(1), reach: RemoteReach(configured: "https://feeds.example.com/gbfs.json"))
         await #expect(throws: RemoteHTTPError.refusedAddress("this host's own addresses are reached only from its own configuration")) {

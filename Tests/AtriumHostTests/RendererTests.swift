@@ -2,7 +2,10 @@
 import Foundation
 import Testing
 
+@testable import AtriumHTTP
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumRendering
+@testable import AtriumRuntime
 
 /// The direct HTML and JSON writers: every kind of node, hostile text in every place a value can
 /// go, and the JSON exactly as `JSONEncoder` would write the same tree.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumRendering
 
 @Suite("Rendering hardening")
 struct RenderingHardeningTests {

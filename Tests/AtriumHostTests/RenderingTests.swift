@@ -4,7 +4,9 @@ import Foundation
 import Testing
 
 @testable import AtriumFixtures
+@testable import AtriumHTTP
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumRendering
 
 @Suite("Rendering")
 struct RenderingTests {

@@ -8,6 +8,7 @@ import Testing
 
 @testable import AtriumFixtures
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumObservability
 
 /// Every request has an id, answered in `X-Request-Id` and carried by every line logged while it
 /// is handled: the host's, the module's through its context, and the module's boot-time logger's.

@@ -5,6 +5,7 @@ import Testing
 
 @testable import AtriumFixtures
 @testable import AtriumHost
+@testable import AtriumRuntime
 
 @Suite("Route patterns")
 struct RoutePatternTests {

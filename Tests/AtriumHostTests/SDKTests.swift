@@ -4,8 +4,11 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import AtriumConfiguration
 @testable import AtriumFixtures
+@testable import AtriumHTTP
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumRuntime
 
 /// The module surface of SDK 2: JSON endpoints, host services, sign-in only for the current-user
 /// provider, links checked at boot, content negotiation by media type.

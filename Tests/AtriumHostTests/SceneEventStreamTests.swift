@@ -2,6 +2,8 @@ import NIOCore
 import Testing
 
 @testable import AtriumHost
+@testable import AtriumLive
+@testable import AtriumRendering
 
 /// How a live stream frames its events (the contract's bytes).
 @Suite("Scene event framing")

@@ -1,5 +1,6 @@
 @_spi(AtriumHost) import AtriumHost
 @_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
 import AtriumTestKit
 import Foundation
 import Testing

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 
+@testable import AtriumConfiguration
 @testable import AtriumHost
 
 /// The JSON shapes the OpenAPI document gives bodies and replies, read from `Decodable` types.

@@ -5,6 +5,8 @@ import Testing
 
 @testable import AtriumFixtures
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumRuntime
+@testable import AtriumStorage
 
 /// Sessions and records under the ways people really use a site: tabs, double clicks, long visits,
 /// several requests at once.

@@ -1,5 +1,7 @@
 @_spi(AtriumHost) import AtriumHost
+import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
 import AtriumTestKit
 import Foundation
 import Synchronization

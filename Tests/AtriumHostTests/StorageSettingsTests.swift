@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumHost
+import AtriumStorage
 import Foundation
 import Glibc
 import Testing

@@ -6,6 +6,7 @@ import Testing
 
 @testable import AtriumFixtures
 @testable import AtriumHost
+@testable import AtriumStorage
 
 @Suite("Storage")
 struct StorageTests {

@@ -3,20 +3,23 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
+@testable import AtriumHTTP
 @testable import AtriumHost
+@testable import AtriumLive
+@testable import AtriumRuntime
 
 /// The caps on live streams and connections: a newcomer is never refused at a cap; the oldest
 /// stream of the same visitor, the same address, or the busiest address makes room, and the
 /// defaults are derived so streams never take every connection.
 @Suite("Stream and connection caps")
 struct StreamCapsTests {
-    private func open(_ live: LiveScenes, _ visitor: String, _ address: String, _ caps: LiveScenes.Caps) throws -> LiveScenes.Member {
+    private func open(_ live: LiveScenes, _ visitor: String, _ address: String, _ caps: StreamCaps) throws -> LiveScenes.Member {
         try live.open(visitor: visitor, address: address, sessionHash: nil, caps: caps).get()
     }
 
     @Test func aVisitorAtItsCapClosesItsOwnOldestStream() throws {
-        let live = LiveScenes()
-        let caps = LiveScenes.Caps(total: 100, perAddress: 100, perVisitor: 2)
+        let live = LiveScenes(feed: nil)
+        let caps = StreamCaps(total: 100, perAddress: 100, perVisitor: 2)
         let first = try open(live, "pass-1", "10.0.0.1", caps)
         let second = try open(live, "pass-1", "10.0.0.1", caps)
         let other = try open(live, "pass-2", "10.0.0.1", caps)
@@ -32,8 +35,8 @@ struct StreamCapsTests {
     }
 
     @Test func passesMintedWithoutEndAreHeldByTheirAddress() throws {
-        let live = LiveScenes()
-        let caps = LiveScenes.Caps(total: 100, perAddress: 4, perVisitor: 16)
+        let live = LiveScenes(feed: nil)
+        let caps = StreamCaps(total: 100, perAddress: 4, perVisitor: 16)
         let members = try (0..<20).map { try open(live, "pass-\($0)", "192.0.2.7", caps) }
         #expect(live.count == 4, "one address holds at most its cap, however many passes it mints")
         #expect(members.prefix(16).allSatisfy { $0.isEvicted }, "its oldest made room")
@@ -43,8 +46,8 @@ struct StreamCapsTests {
     }
 
     @Test func atTheHostsCapTheBusiestAddressMakesRoom() throws {
-        let live = LiveScenes()
-        let caps = LiveScenes.Caps(total: 4, perAddress: 4, perVisitor: 4)
+        let live = LiveScenes(feed: nil)
+        let caps = StreamCaps(total: 4, perAddress: 4, perVisitor: 4)
         let hog = try (0..<3).map { try open(live, "hog-\($0)", "203.0.113.9", caps) }
         let quiet = try open(live, "quiet", "198.51.100.1", caps)
         let newcomer = try open(live, "new", "192.0.2.1", caps)
@@ -54,7 +57,7 @@ struct StreamCapsTests {
     }
 
     @Test func streamsTurnedOffOrAHostShuttingDownRefuse() throws {
-        let live = LiveScenes()
+        let live = LiveScenes(feed: nil)
         #expect(throws: LiveScenes.Refusal.self) {
             try live.open(visitor: "v", address: "a", sessionHash: nil, caps: .init(total: 0, perAddress: 0, perVisitor: 0)).get()
         }

@@ -1,5 +1,7 @@
+import AtriumConfiguration
 import AtriumFixtures
 import AtriumHost
+import AtriumRuntime
 import Foundation
 import Logging
 

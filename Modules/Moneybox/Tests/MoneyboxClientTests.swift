@@ -1,4 +1,5 @@
 import AtriumHost
+import AtriumRuntime
 import AtriumSDK
 import AtriumTestKit
 import Foundation

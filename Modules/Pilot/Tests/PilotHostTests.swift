@@ -1,3 +1,4 @@
+import AtriumConfiguration
 import AtriumHost
 import AtriumSDK
 import AtriumTestKit

@@ -1,0 +1,117 @@
+import AtriumObservability
+@_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Delivers stored events to this host's subscribers while the host serves: woken by the change
+/// feed as soon as events are stored (on this host, or on another through PostgreSQL's
+/// notifications), and every `events.sweepSeconds` besides, for what no notification announces (a
+/// lost notification, a retry come due, the deliveries of a host that died). Each delivery runs in
+/// its own transaction (``EventOutbox/deliverNext(to:at:_:)``); a handler that throws is tried again
+/// after a backoff, and marked failed when its tries run out.
+package struct EventDeliveryService: Service {
+    let storage: any HostStorage
+    /// The configuration served now (a reload may change its modules and `events` settings).
+    let current: @Sendable () -> (events: EventRouter, settings: EventSettings)
+    let metrics: HostMetrics
+    let logger: Logger
+
+    package init(
+        storage: any HostStorage, current: @escaping @Sendable () -> (events: EventRouter, settings: EventSettings), metrics: HostMetrics,
+        logger: Logger
+    ) {
+        self.storage = storage
+        self.current = current
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    package func run() async throws {
+        // Woken by the change feed when events are stored here or on another host, and when the
+        // feed starts vouching again (it may have missed some).
+        let stored = WakeSignal()
+        let subscription = storage.changes.subscribe { changes in
+            if changes.contains(where: { $0 == EventOutboxes.storedEvents || $0 == .everything }) { stored.signal() }
+        }
+        defer { storage.changes.unsubscribe(subscription) }
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                let wait = await deliverDue()
+                await stored.wait(upTo: .milliseconds(Int64(wait * 1000)))
+            }
+        }
+    }
+
+    private var outbox: any EventOutbox { EventOutboxes.outbox(on: storage) }
+
+    /// Delivers every due event, then returns how many seconds to wait at most before looking again.
+    @discardableResult
+    package func deliverDue() async -> Double {
+        let (events, settings) = current()
+        let subscribers = events.subscribers
+        guard settings.deliver, !subscribers.isEmpty else { return settings.sweepSeconds }
+        do {
+            while !Task.isCancelled, try await deliverOne(events: events, subscribers: subscribers, settings: settings) {}
+            let now = Date().timeIntervalSince1970
+            let (next, oldest) = try await outbox.schedule(for: subscribers)
+            metrics.recordEventBacklog(oldestSeconds: oldest.map { max(0, now - $0) } ?? 0)
+            guard let next else { return settings.sweepSeconds }
+            return min(settings.sweepSeconds, max(0.005, next - now))
+        } catch {
+            logger.warning("events could not be delivered", metadata: ["error": "\(StorageErrorText.describe(error))"])
+            return settings.sweepSeconds
+        }
+    }
+
+    /// Delivers one due event; false when none was due.
+    private func deliverOne(events: EventRouter, subscribers: [String], settings: EventSettings) async throws -> Bool {
+        let now = Date().timeIntervalSince1970
+        do {
+            guard
+                let delivered = try await outbox.deliverNext(
+                    to: subscribers, at: now,
+                    { delivery in
+                        guard let subscription = events.subscription(module: delivery.subscriber, name: delivery.name) else {
+                            throw NoSubscription(module: delivery.subscriber, name: delivery.name)
+                        }
+                        try await subscription.handle(
+                            delivery.payload,
+                            EventDelivery(
+                                eventID: delivery.eventID, publisher: delivery.publisher,
+                                publishedAt: Date(timeIntervalSince1970: delivery.publishedAt), attempt: delivery.attempts + 1))
+                    })
+            else { return false }
+            metrics.recordEvent(.delivered, name: delivered.name, module: delivered.subscriber)
+            metrics.recordEventDelay(name: delivered.name, seconds: Date().timeIntervalSince1970 - delivered.publishedAt)
+            return true
+        } catch let failure as HandlerFailure {
+            let delivery = failure.delivery
+            let attempts = delivery.attempts + 1
+            let message = String(StorageErrorText.describe(failure.error).prefix(500))
+            let retryAt = attempts < settings.attempts ? now + settings.retryDelay(afterAttempts: attempts) : nil
+            try await outbox.recordFailure(of: delivery, message: message, retryAt: retryAt, at: now)
+            var metadata: Logger.Metadata = [
+                "event": "\(delivery.name)", "delivery": "\(delivery.number)", "module": "\(delivery.subscriber)", "attempt": "\(attempts)",
+                "error": "\(message)",
+            ]
+            if let retryAt {
+                metadata["retryIn"] = "\(String(format: "%.2f", retryAt - now))s"
+                metrics.recordEvent(.retried, name: delivery.name, module: delivery.subscriber)
+                logger.warning("an event's handler failed; it will be tried again", metadata: metadata)
+            } else {
+                metrics.recordEvent(.failed, name: delivery.name, module: delivery.subscriber)
+                logger.error("an event's handler failed for the last time; retry or discard it with atrium events", metadata: metadata)
+            }
+            return true
+        }
+    }
+
+    /// A delivery to a module that no longer subscribes to its event here.
+    struct NoSubscription: Error, CustomStringConvertible {
+        var module: String
+        var name: String
+        var description: String { "module '\(module)' does not subscribe to '\(name)' in this configuration" }
+    }
+}

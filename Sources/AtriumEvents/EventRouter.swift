@@ -1,0 +1,95 @@
+import AtriumObservability
+@_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
+import Foundation
+import Synchronization
+
+/// Who publishes and who subscribes to which event among one configuration's modules, and the
+/// storage their events go to once it is open. Publishing stores an event once per subscriber
+/// (those of the configuration that publishes it: every host of a deployment runs the same modules).
+package final class EventRouter: Sendable {
+    /// A module's handler of one event.
+    package struct Subscription: Sendable {
+        var module: String
+        var name: String
+        var version: Int
+        var handle: @Sendable (_ payload: Data, _ delivery: EventDelivery) async throws -> Void
+
+        package init(
+            module: String, name: String, version: Int, handle: @escaping @Sendable (_ payload: Data, _ delivery: EventDelivery) async throws -> Void
+        ) {
+            self.module = module
+            self.name = name
+            self.version = version
+            self.handle = handle
+        }
+    }
+
+    /// An event a module declared it publishes.
+    package struct Publication: Sendable, Hashable {
+        package var module: String
+        package var name: String
+        package var version: Int
+
+        package init(module: String, name: String, version: Int) {
+            self.module = module
+            self.name = name
+            self.version = version
+        }
+    }
+
+    private struct State {
+        var subscriptions: [Subscription] = []
+        var publications: [Publication] = []
+        var outbox: (any EventOutbox)?
+    }
+
+    private let state = Mutex(State())
+    let metrics: HostMetrics?
+
+    package init(metrics: HostMetrics? = nil) { self.metrics = metrics }
+
+    package func add(_ subscription: Subscription) { state.withLock { $0.subscriptions.append(subscription) } }
+    package func add(_ publication: Publication) { state.withLock { $0.publications.append(publication) } }
+
+    package func connect(to storage: any HostStorage) {
+        let outbox = EventOutboxes.outbox(on: storage)
+        state.withLock { $0.outbox = outbox }
+    }
+
+    /// Every event declared published, by module.
+    package var publications: [Publication] { state.withLock { $0.publications } }
+
+    /// Every subscription: module, event name and version.
+    package var subscriptions: [Publication] {
+        state.withLock { $0.subscriptions.map { Publication(module: $0.module, name: $0.name, version: $0.version) } }
+    }
+
+    /// The modules that handle events here.
+    var subscribers: [String] { state.withLock { Array(Set($0.subscriptions.map(\.module))).sorted() } }
+
+    package func subscription(module: String, name: String) -> Subscription? {
+        state.withLock { $0.subscriptions.first { $0.module == module && $0.name == name } }
+    }
+
+    /// Stores an event `module` published, for every module subscribed to its name.
+    package func publish(module: String, name: String, version: Int, aggregate: String, payload: Data) async throws {
+        let (outbox, subscribers) = state.withLock { state in
+            (state.outbox, state.subscriptions.filter { $0.name == name }.map(\.module))
+        }
+        guard let outbox else { throw StorageNotOpen(module: module, name: name) }
+        let event = OutgoingEvent(
+            eventID: UUID().uuidString.lowercased(), name: name, version: version, publisher: module, aggregate: aggregate, payload: payload,
+            publishedAt: Date().timeIntervalSince1970)
+        try await outbox.store(event, for: subscribers)
+        metrics?.recordEvent(.published, name: name, module: module)
+    }
+
+    struct StorageNotOpen: Error, CustomStringConvertible {
+        var module: String
+        var name: String
+        var description: String {
+            "module '\(module)' published '\(name)' before the host opened its storage (publish from use cases, not while registering)"
+        }
+    }
+}

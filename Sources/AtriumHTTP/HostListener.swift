@@ -1,0 +1,103 @@
+import AtriumConfiguration
+import AtriumObservability
+import AtriumRuntime
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The host's HTTP server, under swift-service-lifecycle. `atrium serve` starts it as soon as the
+/// host's own settings are read, so the port is bound while the modules register and the storage
+/// opens (binding is about a sixth of a boot); requests that come in the meantime wait for the
+/// first configuration (see ``ReloadableResponder``). SIGTERM and SIGINT shut it down gracefully:
+/// the services added once the host has booted stop first, then the server finishes its requests.
+/// Every connection is held to the timeouts and the cap of ``HTTPSettings`` (see
+/// ``ConnectionGuard`` and ``ConnectionRegistry``).
+package final class HostListener: Sendable {
+    package let responder = ReloadableResponder()
+    let settings: HTTPSettings
+    /// The open connections and their cap.
+    let connections: ConnectionRegistry
+    private let group: ServiceGroup
+    private let running: Task<Void, any Error>
+
+    /// Starts listening at `settings`' address. Hummingbird's own lines ("Server started and
+    /// listening") are left out below notice: the host says it is serving once it has booted.
+    package init(settings: HTTPSettings, logger: Logger) {
+        self.settings = settings
+        var serverLogger = logger
+        serverLogger.logLevel = max(logger.logLevel, .notice)
+        let limits = ConnectionLimits(settings: settings, descriptors: DescriptorLimit.raised())
+        for (key, asked, used) in limits.lowered(from: settings) {
+            logger.warning(
+                "\(key) is more than this process may open: lowered",
+                metadata: ["configured": "\(asked)", "used": "\(used)", "descriptors": "\(DescriptorLimit.current())"])
+        }
+        let registry = ConnectionRegistry(
+            limit: limits.connections,
+            timeouts: ConnectionTimeouts(
+                head: .seconds(Int64(settings.headTimeoutSeconds)), body: .seconds(Int64(settings.bodyTimeoutSeconds)),
+                idle: .seconds(Int64(settings.idleTimeoutSeconds))),
+            logger: logger)
+        self.connections = registry
+        let application = Application(
+            responder: responder,
+            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, registry: registry) },
+            configuration: .init(
+                address: .hostname(settings.host, port: settings.port), serverName: "Atrium",
+                availableConnectionsDelegate: registry.delegate),
+            onServerRunning: { _ in BootTrace.mark("bound") },
+            logger: serverLogger
+        )
+        // Named: without a name the group describes a service by reflecting all of it.
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: application, serviceName: "http server")], gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        self.group = group
+        running = Task { try await group.run() }
+    }
+
+    /// Serves `generation` to the requests that waited and every one after.
+    package func begin(_ generation: ServingGeneration) {
+        responder.begin(generation)
+    }
+
+    /// Runs `service` beside the server until the host stops; it stops before the server does.
+    package func add(_ service: any Service, named name: String) async {
+        await group.addServiceUnlessShutdown(.init(service: service, serviceName: name))
+    }
+
+    /// The host did not boot: the server answers what waited with 503 and stops.
+    package func abandon() async {
+        responder.abandon()
+        await group.triggerGracefulShutdown()
+        _ = try? await running.value
+    }
+
+    /// Waits until the server has stopped (SIGTERM, SIGINT, or a failure). An address that cannot
+    /// be listened on is a ``ConfigurationError`` at `http.port` or `http.host`.
+    package func stopped(source: String) async throws {
+        do {
+            try await running.value
+        } catch let error as IOError where [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(error.errnoCode) {
+            let address = "\(settings.host):\(settings.port)"
+            let problem =
+                switch error.errnoCode {
+                case EADDRINUSE:
+                    ConfigurationProblem(
+                        key: "http.port", message: "\(address) is in use by another process", fix: "stop that process, or choose another port")
+                case EACCES:
+                    ConfigurationProblem(
+                        key: "http.port", message: "this user may not listen on \(address)", fix: "choose a port above 1023")
+                default:
+                    ConfigurationProblem(
+                        key: "http.host", message: "\(settings.host) is not an address of this machine",
+                        fix: "listen on 127.0.0.1, 0.0.0.0 or one of this machine's addresses")
+                }
+            throw ConfigurationError(source: source, problems: [problem])
+        }
+    }
+}

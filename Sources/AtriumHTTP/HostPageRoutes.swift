@@ -1,0 +1,97 @@
+import AtriumObservability
+import AtriumRendering
+import AtriumRuntime
+@_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The host's own pages and files: the home page, the health checks, `/metrics`, `/openapi.json`,
+/// the favicon, the stylesheet and script, and every module asset.
+package struct HostPageRoutes: Sendable {
+    let registry: HostRegistry
+    let storage: any HostStorage
+    let pages: PageWriter
+    /// With `http.metrics`: what `/metrics` reports, after `beforeMetrics` recorded the figures
+    /// other layers keep (live streams).
+    let metrics: HostMetrics?
+    let beforeMetrics: @Sendable () -> Void
+
+    package init(
+        registry: HostRegistry, storage: any HostStorage, pages: PageWriter, metrics: HostMetrics?, beforeMetrics: @escaping @Sendable () -> Void
+    ) {
+        self.registry = registry
+        self.storage = storage
+        self.pages = pages
+        self.metrics = metrics
+        self.beforeMetrics = beforeMetrics
+    }
+
+    /// Every path these routes answer with `GET` (for 405's `Allow`).
+    package var paths: Set<String> {
+        Set(["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js", "/openapi.json"])
+            .union(metrics == nil ? [] : ["/metrics"]).union(registry.assets.keys)
+    }
+
+    package func add(to router: Router<AtriumRequestContext>) throws {
+        let pages = self.pages
+        let home = StandardScreens.home(entries: registry.entries)
+        router.get("/") { request, context in
+            try await pages.response(for: home, status: .ok, request: request, context: context, session: nil, logger: context.logger)
+        }
+        router.get("/health/live") { _, _ in
+            BootTrace.mark("health-live")
+            return Self.json(.ok, #"{"status":"live"}"#)
+        }
+        let storage = self.storage
+        router.get("/health/ready") { _, _ in
+            let ready = await storage.isReady()
+            // Serving without caches is slower, not wrong: the host stays ready and says why.
+            let feed = storage.changes.isVouched ? "" : #","changeFeed":"reconnecting: pages read the database until it is back""#
+            return Self.json(ready ? .ok : .serviceUnavailable, (ready ? #"{"status":"ready""# : #"{"status":"storage unavailable""#) + feed + "}")
+        }
+        if let metrics {
+            let (beforeMetrics, records) = (self.beforeMetrics, storage.changes.records)
+            router.get("/metrics") { _, _ in
+                beforeMetrics()
+                metrics.recordLoads(records.loads)
+                return Response(
+                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+            }
+        }
+        // Made once, when first asked for (not at boot): the registry does not change while this router serves.
+        let (registry, showsMetrics) = (self.registry, metrics != nil)
+        let openAPI = LazyResponseBody { OpenAPIDocument.bytes(registry: registry, title: "Atrium", metrics: showsMetrics) }
+        router.get("/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: openAPI.buffer))
+        }
+        // Browsers ask for it on every site; answer without a body rather than log a 404 each time.
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
+        let stylesheet = FixedResponse(try Self.resource("atrium", withExtension: "css"), contentType: "text/css; charset=utf-8", maxAge: 3600)
+        router.get("/assets/atrium.css") { _, _ in stylesheet.response }
+        let script = FixedResponse(try Self.resource("atrium", withExtension: "js"), contentType: "text/javascript; charset=utf-8", maxAge: 3600)
+        router.get("/assets/atrium.js") { _, _ in script.response }
+        // One route for every module asset (the Cookbook ships one per dish): a dictionary lookup
+        // rather than a branch of the router per file. Literal paths above win over the wildcard.
+        let assets = registry.assets.mapValues { FixedResponse($0.contents, contentType: $0.contentType, maxAge: 86400) }
+        if !assets.isEmpty {
+            router.get("/assets/**") { request, _ in
+                guard let asset = assets[request.uri.path] else { throw HTTPError(.notFound) }
+                return asset.response
+            }
+        }
+    }
+
+    private static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    static func resource(_ name: String, withExtension ext: String) throws -> [UInt8] {
+        guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Resources") else {
+            throw RendererError.missingResource("\(name).\(ext)")
+        }
+        return Array(try Data(contentsOf: url))
+    }
+}

@@ -1,0 +1,70 @@
+import AtriumRuntime
+@_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
+import Hummingbird
+import Logging
+
+/// Every enabled module's routes: each scene route as its pipeline of steps (its parameters, the
+/// session, an action's body and token, the guard, for a page its live stream when asked for, then
+/// the scene), each endpoint behind its parameters.
+package struct ModuleRoutes: Sendable {
+    let plan: HostPlan
+    let storage: any HostStorage
+    let sessions: SessionStore
+    let pages: PageWriter
+    let host: HostSceneHost
+    let logger: Logger
+    /// Answers a page's live stream (AtriumLive's), when the host serves them.
+    let stream: (any SceneStreamStep)?
+    /// Told what each request's scene read, when someone listens.
+    let readsObserver: (@Sendable (SceneReads) -> Void)?
+
+    package init(
+        plan: HostPlan, storage: any HostStorage, sessions: SessionStore, pages: PageWriter, logger: Logger, stream: (any SceneStreamStep)?,
+        readsObserver: (@Sendable (SceneReads) -> Void)?
+    ) {
+        self.plan = plan
+        self.storage = storage
+        self.sessions = sessions
+        self.pages = pages
+        self.host = HostSceneHost(registry: plan.registry, flags: plan.flags)
+        self.logger = logger
+        self.stream = stream
+        self.readsObserver = readsObserver
+    }
+
+    package func add(to router: Router<AtriumRequestContext>) {
+        let registry = plan.registry
+        let trustedProxies = Set(plan.settings.http.trustedProxies)
+        for route in registry.routes {
+            let path = RouterPath(route.pattern.routerPath)
+            let logger = self.logger.with(module: route.moduleID)
+            let parameters = RouteParametersMiddleware(route: route)
+            let handle: @Sendable (Request, AtriumRequestContext) async throws -> Response
+            switch route.handler {
+            case .scene(let respond, let preparePage):
+                let pipeline = SceneRoutePipeline(
+                    parameters: parameters,
+                    session: SessionMiddleware(sessions: sessions, cookie: pages.cookie),
+                    formToken: route.method == .post ? FormTokenMiddleware(policy: route.formTokens, pages: pages, logger: logger) : nil,
+                    signedIn: route.guard == .signedIn ? SignedInGuardMiddleware(registry: registry, pages: pages) : nil,
+                    stream: route.method == .get ? stream : nil,
+                    scene: SceneResponder(
+                        route: route, respond: respond, preparePage: preparePage, storage: storage, sessions: sessions, host: host, pages: pages,
+                        trustedProxies: trustedProxies, logger: logger, readsObserver: readsObserver))
+                handle = { request, context in try await pipeline.respond(to: request, context: context) }
+            case .endpoint(let respond):
+                let responder = EndpointResponder(route: route, handle: respond, storage: storage, logger: logger)
+                handle = { request, context in
+                    try await parameters.handle(request, context: context) { request, context in
+                        try await responder.respond(to: request, context: context)
+                    }
+                }
+            }
+            switch route.method {
+            case .get: router.get(path, use: handle)
+            case .post: router.post(path, use: handle)
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import AtriumRendering
+import AtriumRuntime
+@_spi(AtriumHost) import AtriumSDK
+import Synchronization
+
+/// Rendered pages by scene, state and format: a page is made and rendered once for a state and
+/// then answered from memory (with the visitor's token put in) until it falls out, least recently
+/// used first, when the cache holds more than `capacity` pages or `byteLimit` bytes.
+package final class PageCache: Sendable {
+    struct Key: Hashable, Sendable {
+        let screen: ScreenKey
+        let format: ResponseFormat
+        /// The app shell's current link (HTML only).
+        var shell: AppShell.Mark? = nil
+        /// Whether the page names its state for live streams (HTML answering a GET only).
+        var namesState = false
+    }
+
+    private struct Entry {
+        var page: RenderedPage
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+    }
+
+    let capacity: Int
+    let byteLimit: Int
+    private let state = Mutex(State())
+
+    package init(capacity: Int = 1024, byteLimit: Int = 32 * 1024 * 1024) {
+        self.capacity = capacity
+        self.byteLimit = byteLimit
+    }
+
+    /// The page for `key`, rendered by `make` when it is not kept (outside the lock: two requests
+    /// for a new state may both render it, and the second is kept).
+    func page(for key: Key, make: () -> RenderedPage) -> RenderedPage {
+        let kept: RenderedPage? = state.withLock { state in
+            state.clock += 1
+            guard let index = state.entries.index(forKey: key) else { return nil }
+            state.entries.values[index].lastUse = state.clock
+            return state.entries.values[index].page
+        }
+        if let kept { return kept }
+        let page = make()
+        guard page.count <= byteLimit / 4 else { return page }
+        state.withLock { state in
+            state.clock += 1
+            if let old = state.entries.updateValue(Entry(page: page, lastUse: state.clock), forKey: key) { state.bytes -= old.page.count }
+            state.bytes += page.count
+            if state.entries.count > capacity || state.bytes > byteLimit { Self.evict(&state, capacity: capacity, byteLimit: byteLimit) }
+        }
+        return page
+    }
+
+    /// Drops the least recently used quarter, then more until within both limits.
+    private static func evict(_ state: inout State, capacity: Int, byteLimit: Int) {
+        let oldestFirst = state.entries.sorted { $0.value.lastUse < $1.value.lastUse }
+        var index = 0
+        let quarter = max(state.entries.count / 4, 1)
+        while index < oldestFirst.count && (index < quarter || state.entries.count > capacity || state.bytes > byteLimit) {
+            let (key, entry) = oldestFirst[index]
+            state.entries[key] = nil
+            state.bytes -= entry.page.count
+            index += 1
+        }
+    }
+
+    var count: Int { state.withLock { $0.entries.count } }
+}

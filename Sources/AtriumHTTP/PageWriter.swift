@@ -1,0 +1,119 @@
+import AtriumRendering
+import AtriumRuntime
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Turns screens and redirects into responses: resolves links, picks the renderer the request asks
+/// for, keeps rendered pages of states seen before (``PageCache``), puts the visitor's anti-forgery
+/// token in where the page has forms, and sets the session cookie. The security headers come from
+/// ``SecurityHeadersMiddleware``.
+package struct PageWriter: Sendable {
+    let html = HTMLRenderer()
+    let json = JSONRenderer()
+    package let links: LinkResolver
+    package let cookie: SessionCookie
+    let cache: PageCache
+    let shell: AppShell
+
+    func response(
+        for screen: Screen,
+        status: HTTPResponse.Status,
+        request: Request,
+        context: AtriumRequestContext,
+        session: RequestSession?,
+        moduleID: String? = nil,
+        logger: Logger
+    ) async throws -> Response {
+        try await response(
+            for: RenderableScreen(screen), status: status, request: request, context: context, session: session, moduleID: moduleID, logger: logger)
+    }
+
+    func response(
+        for screen: RenderableScreen,
+        status: HTTPResponse.Status,
+        request: Request,
+        context: AtriumRequestContext,
+        session: RequestSession?,
+        moduleID: String? = nil,
+        logger: Logger
+    ) async throws -> Response {
+        let format = context.format(of: request).document
+        let page: RenderedPage
+        switch format {
+        case .text:
+            let text = TextRenderer().render(links.resolve(screen.make(), for: moduleID, logger: logger))
+            page = RenderedPage(bytes: Array(text.utf8))
+        case .html, .json, .eventStream:  // a document is never a stream (``ResponseFormat/Negotiated/document``)
+            let mark = format == .html ? shell.mark(moduleID: moduleID, path: request.uri.path) : nil
+            // A state the cache keeps names itself in its HTML with the id its live stream gives
+            // it, at the cost of one JSON render when the state is first shown (a page not kept
+            // would pay it on every request, so it names none). Not so a page that answers a form:
+            // what it shows (the form's errors) is no state of the page's GET, which its stream
+            // follows. (A HEAD answers the GET's length.)
+            let namesState = screen.key != nil && format == .html && (request.method == .get || request.method == .head)
+            let render = {
+                let resolved = links.resolve(screen.make(), for: moduleID, logger: logger)
+                guard namesState else { return self.render(resolved, as: format, mark: mark) }
+                let document = self.render(resolved, as: .json, mark: nil).body(token: nil)
+                return html.render(resolved, shell: shell, current: mark, stateID: StateID.of(document))
+            }
+            page =
+                screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: format, shell: mark, namesState: namesState), make: render) }
+                ?? render()
+        }
+        let token = page.hasTokens ? try await session?.csrfToken() : nil
+        var response = Response(
+            status: status, headers: [.contentType: format.contentType, .cacheControl: "no-store"], body: .init(byteBuffer: page.body(token: token)))
+        // A page that could not be made just now says when to ask again.
+        if status == .serviceUnavailable { response.headers[.retryAfter] = Self.retryAfter }
+        cookie.apply(session?.cookieChange, to: &response)
+        return response
+    }
+
+    /// The screen's JSON document with its form token left out (``RenderedPage/body(token:)`` puts
+    /// it in), exactly as `Accept: application/json` answers it: for a scene's event stream.
+    package func jsonPage(for screen: RenderableScreen, moduleID: String?, logger: Logger) -> RenderedPage {
+        let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: .json, mark: nil) }
+        return screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil), make: render) } ?? render()
+    }
+
+    /// Seconds a 503 page asks clients to wait before trying again.
+    package static let retryAfter = "5"
+
+    private func render(_ screen: Screen, as format: ResponseFormat, mark: AppShell.Mark?) -> RenderedPage {
+        switch format {
+        case .html, .eventStream: html.render(screen, shell: shell, current: mark)
+        case .json: json.render(screen, withToken: Self.hasActions(screen))
+        case .text: RenderedPage(bytes: Array(TextRenderer().render(screen).utf8))
+        }
+    }
+
+    /// A 303 redirect (Post/Redirect/Get) to a local path.
+    func redirect(to path: String, session: RequestSession?) async -> Response {
+        var response = Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
+        cookie.apply(session?.cookieChange, to: &response)
+        return response
+    }
+
+    /// Whether a screen posts anything (and so needs the session's anti-forgery token).
+    static func hasActions(_ screen: Screen) -> Bool {
+        func posts(_ node: UINode) -> Bool {
+            switch node {
+            case .form: true
+            case .button(let button): button.action != nil
+            default: node.children.contains(where: posts)
+            }
+        }
+        return (screen.toolbar + screen.content).contains(where: posts)
+    }
+
+    package init(links: LinkResolver, cookie: SessionCookie, cache: PageCache, shell: AppShell) {
+        self.links = links
+        self.cookie = cookie
+        self.cache = cache
+        self.shell = shell
+    }
+}

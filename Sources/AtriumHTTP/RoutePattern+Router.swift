@@ -1,0 +1,14 @@
+@_spi(AtriumHost) import AtriumSDK
+
+extension RoutePattern {
+    /// The pattern as Hummingbird's router spells it: `/cookbook/recipes/{id}`.
+    package var routerPath: String {
+        "/"
+            + segments.map { segment in
+                switch segment {
+                case .literal(let text): text
+                case .parameter(let name, _): "{\(name)}"
+                }
+            }.joined(separator: "/")
+    }
+}

@@ -1,0 +1,34 @@
+import AtriumRuntime
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import Hummingbird
+
+/// The texts of a route's parameters in a request: its path segments (percent-decoded; a value
+/// that does not fit its type means the route does not match) and its optional fields from the
+/// query (a value that does not fit is left out).
+package enum RouteValues {
+    static func extract(for route: RouteRegistration, from request: Request, context: AtriumRequestContext) -> [String: String]? {
+        var values: [String: String] = [:]
+        for segment in route.pattern.segments {
+            guard case .parameter(let name, let type) = segment else { continue }
+            // Hummingbird does not percent-decode path parameters.
+            guard let raw = context.parameters.get(name), let value = raw.removingPercentEncoding, (type ?? .string).accepts(value) else {
+                return nil
+            }
+            values[name] = value
+        }
+        let optional = route.fields.filter(\.isOptional)
+        if !optional.isEmpty {
+            let query = request.uri.queryParameters
+            for field in optional {
+                if let value = query[Substring(field.name)].map(String.init), field.type.accepts(value) { values[field.name] = value }
+            }
+        }
+        return values
+    }
+
+    /// The request's `returnTo`, when it is a path on this site.
+    package static func returnTo(of request: Request) -> String? {
+        LocalPath.validated(request.uri.queryParameters[Substring("returnTo")].map(String.init))
+    }
+}

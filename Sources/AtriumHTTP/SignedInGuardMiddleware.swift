@@ -1,0 +1,24 @@
+import AtriumRuntime
+@_spi(AtriumHost) import AtriumSDK
+import Hummingbird
+
+/// A route's `.signedIn` guard: a visitor who is not signed in (or whose user no longer exists)
+/// goes to the page bound as `sign-in`, with the page asked for as `returnTo` (for a GET). A session
+/// that cannot be read is not a signed-out one: that error reaches the error page (503).
+struct SignedInGuardMiddleware: RouterMiddleware {
+    typealias Context = AtriumRequestContext
+
+    let registry: HostRegistry
+    let pages: PageWriter
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let userID = try await context.session?.userID, let users = registry.capability(.currentUser),
+            try await users.user(withID: userID) != nil
+        {
+            return try await next(request, context)
+        }
+        let signIn = registry.pagePath(for: .signIn) ?? "/"
+        let returnTo = request.method == .get ? LocalPath.validated(request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")) : nil
+        return await pages.redirect(to: signIn + QueryText.encode(returnTo.map { [("returnTo", $0)] } ?? []), session: context.session)
+    }
+}

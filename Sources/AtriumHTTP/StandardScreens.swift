@@ -1,0 +1,127 @@
+import AtriumRendering
+@_spi(AtriumHost) import AtriumSDK
+
+/// The host's own screens: home, not found, forbidden, and the error page (which never shows
+/// internals).
+enum StandardScreens {
+    static func home(entries: [HomeEntry]) -> Screen {
+        guard !entries.isEmpty else {
+            return Screen(
+                title: "Atrium",
+                content: [
+                    .message(
+                        Message("No modules are enabled. Add module ids to `modules` in the configuration file and restart the host.")
+                    )
+                ]
+            )
+        }
+        return Screen(
+            title: "Atrium",
+            content: [
+                .list(
+                    ItemList(
+                        title: "Modules",
+                        content: entries.map { entry in
+                            .card(
+                                Card(
+                                    target: .path(entry.path),
+                                    content: [
+                                        .heading(Heading(verbatim: entry.sceneTitle, level: 3)),
+                                        .text(Text(verbatim: entry.moduleTitle, style: .caption)),
+                                    ]
+                                )
+                            )
+                        }
+                    )
+                )
+            ]
+        )
+    }
+
+    static var notFound: Screen {
+        Screen(
+            title: "Page not found",
+            content: [
+                .message(Message("There is no page at this address. Check the address, or start again from the home page.")),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+
+    static var methodNotAllowed: Screen {
+        Screen(
+            title: "Not available this way",
+            content: [
+                .message(Message("This address exists, but not for this kind of request.")),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+
+    /// The form's token belongs to the session the visitor had before signing in or out elsewhere.
+    static var formFromReplacedSession: Screen {
+        Screen(
+            title: "Form expired",
+            content: [
+                .message(
+                    Message(
+                        "You signed in or out in another tab or window after this page was loaded, so this form was not sent. Reload the page and try again.",
+                        kind: .error
+                    )
+                ),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+
+    /// A form body that cannot be read (a field sent twice, a broken escape).
+    static func badRequest(_ problem: String, back: String) -> Screen {
+        Screen(
+            title: "The form could not be read",
+            content: [
+                .message(Message("The form could not be read: \(problem). Go back, reload the page and try again.", kind: .error)),
+                .link(Link("Back", to: .path(back))),
+            ]
+        )
+    }
+
+    static var forbidden: Screen {
+        Screen(
+            title: "Form expired",
+            content: [
+                .message(
+                    Message(
+                        "This form could not be accepted: it has expired or was not sent from this site. Go back, reload the page and try again.",
+                        kind: .error
+                    )
+                ),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+
+    static var tooLarge: Screen {
+        Screen(
+            title: "Too much data",
+            content: [.message(Message("The form sent more data than this site accepts (1 MiB). Shorten it and try again.", kind: .error))]
+        )
+    }
+
+    /// What cannot be done just now (the storage is not answering), with a way to try again.
+    static func unavailable(_ message: String, retry: String) -> Screen {
+        Screen(
+            title: "Try again in a moment",
+            content: [.message(Message(message, kind: .error)), .link(Link("Try again", to: .path(retry), style: .button))]
+        )
+    }
+
+    static var error: Screen {
+        Screen(
+            title: "Something went wrong",
+            content: [
+                .message(Message("Something went wrong on our side. Please try again in a moment.", kind: .error)),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+}

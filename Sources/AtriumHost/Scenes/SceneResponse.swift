@@ -1,7 +1,0 @@
-@_spi(AtriumHost) import AtriumSDK
-
-/// What a scene answers: a screen to render with a status, or a redirect.
-public enum SceneResponse: Sendable {
-    case screen(RenderableScreen, status: SceneStatus)
-    case redirect(LinkTarget)
-}

@@ -1,0 +1,36 @@
+import AtriumHTTP
+import AtriumRuntime
+import AtriumStorage
+import Synchronization
+
+/// Renders a live group's page again and again from the group's key alone: the page's address, and
+/// for a session's group that session (read afresh each time), never one watcher's request. The
+/// page's scene is built once, with the group's context, and loaded and drawn for each render:
+/// a change costs the scene's load and, for a state not seen before, its view.
+final class GroupRenderer: Sendable {
+    private let scene: SceneResponder
+    private let page: LivePage
+    private let session: RequestSession
+    /// The scene built for this group's context (nil inside when it could not be built: each
+    /// render then builds its own), once the first render asked for it.
+    private let prepared = Mutex<(@Sendable (SceneRequest) async -> SceneResponse)??>(nil)
+
+    init(scene: SceneResponder, page: LivePage, sessionToken: String?) {
+        self.scene = scene
+        self.page = page
+        self.session = RequestSession(store: scene.sessions, token: sessionToken)
+    }
+
+    /// The page as it is now; nil when it could not be rendered (the group keeps its last state).
+    func render() async -> LiveRender? {
+        // Renders of a group take turns (LiveScenes.Group): one session object serves them all.
+        session.forgetRead()
+        let request = scene.sceneRequest(
+            path: page.path, routeValues: page.routeValues, returnTo: page.returnTo, clientAddress: ClientAddress.liveGroup, session: session)
+        let respond = prepared.withLock { prepared in
+            if prepared == nil { prepared = .some(scene.preparePage?(request)) }
+            return prepared! ?? scene.respond
+        }
+        return await LiveRender.of(scene: scene, noting: { await respond(request) }).render
+    }
+}

@@ -1,0 +1,43 @@
+import AtriumHTTP
+import AtriumRendering
+import AtriumRuntime
+import AtriumStorage
+import NIOCore
+
+/// What one render of a live scene came to: its state (the page with its form token left out, the
+/// state's id, what the render read) or where the visitor must go instead.
+enum LiveRender: Sendable {
+    /// `refresh`: how often to render it again while watched (nil: ``LiveScenes/keepAlive``).
+    case state(RenderedPage, id: String, reads: Set<RecordRead>, refresh: Duration?)
+    case redirect(String)
+
+    var id: String? {
+        if case .state(_, let id, _, _) = self { return id }
+        return nil
+    }
+}
+
+extension LiveRender {
+    /// How often the state's group renders again while watched.
+    var refresh: Duration {
+        guard case .state(_, _, _, let refresh?) = self else { return LiveScenes.keepAlive }
+        return min(LiveScenes.keepAlive, max(.seconds(1), refresh))
+    }
+}
+
+extension LiveRender {
+    /// What `respond` answers for `scene`'s page, as a live state (its JSON document, the document's
+    /// id, what it read, how often to render it again) or where to go instead; and whether it asked
+    /// who the visitor is.
+    static func of(scene: SceneResponder, noting respond: () async -> SceneResponse) async -> (render: LiveRender, readsVisitor: Bool) {
+        let log = RecordReadLog()
+        let answer = await log.recording { await respond() }
+        switch answer {
+        case .redirect(let target):
+            return (.redirect(scene.pages.links.path(of: target, for: scene.route.moduleID, logger: scene.logger) ?? "/"), true)
+        case .screen(let screen, _):
+            let document = scene.pages.jsonPage(for: screen, moduleID: scene.route.moduleID, logger: scene.logger)
+            return (.state(document, id: StateID.of(document.body(token: nil)), reads: log.all, refresh: screen.liveRefresh), log.readsVisitor)
+        }
+    }
+}

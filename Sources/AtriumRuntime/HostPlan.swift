@@ -1,0 +1,280 @@
+import AtriumConfiguration
+import AtriumEvents
+import AtriumObservability
+@_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
+import Logging
+
+/// A validated configuration with every enabled module registered, ready to serve.
+package struct HostPlan: Sendable {
+    package let source: String
+    package let settings: HostSettings
+    package let registry: HostRegistry
+    /// Every module in the catalog, enabled or not (for `atrium modules`).
+    package let catalog: [ModuleManifest]
+    /// What the host lends modules.
+    package let services: HostServices
+    package let hostKey: HostKey
+    /// Answers modules' requests to ``HostServices/localURL(_:)`` addresses once the host serves.
+    package let localDelivery: LocalDelivery
+    /// Every enabled module's feature flags and who each is on for.
+    package let flags: HostFlags
+    /// What `GET /metrics` reports (kept across configuration reloads).
+    package let metrics: HostMetrics
+    /// Who publishes and who subscribes to which event (``EventRouter``).
+    package let events: EventRouter
+
+    /// Validates a configuration and registers its modules in boot order, or throws every problem
+    /// found, never stopping at the first: in the file, in each module's section (unknown, missing
+    /// and mistyped keys, and the module's own checks), in requirements, in each module's boot checks
+    /// (every module whose own section decoded is registered, whatever other sections hold) and in
+    /// the routes. `settingsRead` is called with the host's own settings when they have no
+    /// problem, before the modules' sections are read and the modules register (see ``EarlyStorage``).
+    package static func prepare(
+        source: ConfigurationSource,
+        catalog: [ModuleEntry],
+        logger: Logger,
+        metrics: HostMetrics = HostMetrics(),
+        services makeServices: @Sendable (HostSettings, HostKey) -> HostServices = HostPlan.standardServices,
+        settingsRead: (HostSettings) -> Void = { _ in }
+    ) async throws(ConfigurationError) -> HostPlan {
+        var problems: [ConfigurationProblem] = []
+        let catalogIDs = catalog.map(\.manifest.id)
+        let available = catalogIDs.isEmpty ? "none are available" : "available: \(catalogIDs.joined(separator: ", "))"
+
+        problems += ConfigurationDecoder.capped(
+            source.tree.keys(at: []).filter { !HostSettings.sectionKeys.contains($0.key) && !catalogIDs.contains($0.key) }.map { key, line in
+                ConfigurationProblem(
+                    key: key,
+                    message: "unknown key (line \(line))",
+                    fix: "top-level keys are \(HostSettings.sectionKeys.joined(separator: ", ")) and one section per module (\(available))"
+                )
+            },
+            what: "unknown keys"
+        )
+
+        let settings = decodeHostSettings(from: source, catalog: catalog, problems: &problems)
+        BootTrace.mark("settings")
+        if problems.isEmpty { settingsRead(settings) }
+
+        var enabled: [ModuleEntry] = []
+        for id in settings.modules {
+            guard let entry = catalog.first(where: { $0.manifest.id == id }) else {
+                problems.append(ConfigurationProblem(key: "modules", message: "unknown module '\(id)'", fix: available))
+                continue
+            }
+            if enabled.contains(where: { $0.manifest.id == id }) {
+                problems.append(ConfigurationProblem(key: "modules", message: "module '\(id)' is listed twice", fix: "list it once"))
+                continue
+            }
+            enabled.append(entry)
+        }
+
+        // Every enabled module's section, whatever the others hold.
+        var configurations: [String: any Sendable] = [:]
+        var references: [String: RouteReferenceLog] = [:]
+        for entry in enabled {
+            let log = RouteReferenceLog()
+            references[entry.manifest.id] = log
+            do {
+                configurations[entry.manifest.id] = try entry.decodeConfiguration(from: source, routeReferences: log)
+            } catch {
+                problems += error.problems
+            }
+        }
+
+        BootTrace.mark("sections")
+        let (flags, flagProblems) = HostFlags.resolve(
+            source.tree.subtree(at: ["flags"]), modules: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
+        problems += flagProblems
+
+        let unmet = unmetRequirements(enabled: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
+        problems += unmet.map(\.problem)
+        problems += sharedCapabilities(enabled: enabled.map(\.manifest))
+
+        var ordered: [ModuleManifest] = []
+        do {
+            ordered = try BootOrder.sorted(enabled.map(\.manifest))
+        } catch {
+            problems.append(
+                ConfigurationProblem(
+                    key: "modules",
+                    message:
+                        "the modules' requirements form a cycle: \(error.path.joined(separator: " → ")) (each needs a capability the next provides)",
+                    fix: "disable one of them, or change what they require"
+                )
+            )
+        }
+
+        let hostKey = settings.secrets.hostKey
+        let localDelivery = LocalDelivery()
+        let standard = makeServices(settings, hostKey)
+        let services = standard.replacing(http: LocalRoutingHTTPClient(network: standard.http, local: localDelivery))
+        var booted: [BootedModule] = []
+        let events = EventRouter(metrics: metrics)
+        var capabilities: [CapabilityName: any Sendable] = [:]
+        var assets: [AssetRegistration] = []
+        for manifest in ordered where !unmet.contains(where: { $0.moduleID == manifest.id }) {
+            // A module whose own section has problems is not registered; the others are, so their
+            // boot checks run too.
+            guard let entry = enabled.first(where: { $0.manifest.id == manifest.id }), let configuration = configurations[manifest.id] else {
+                continue
+            }
+            let sharedRecords = DeferredRecordStore(module: manifest.id)
+            // Each module signs with a key of its own and its id as the audience: a token one module
+            // mints never verifies in another.
+            let moduleServices = services.replacing(
+                http: MeteredHTTPClient(inner: services.http, module: manifest.id, metrics: metrics),
+                metrics: metrics.moduleMetrics(module: manifest.id),
+                tokens: JWTTokenSigner(hostKey: hostKey, clock: services.clock, audience: manifest.id))
+            // Signing visitors in is granted here, to the one enabled module providing the current user.
+            let managesSessions =
+                manifest.provides.contains(.currentUser)
+                && !enabled.contains { $0.manifest.id != manifest.id && $0.manifest.provides.contains(.currentUser) }
+            let registrar = HostRegistrar(
+                manifest: manifest, logger: logger.with(module: manifest.id), services: moduleServices, sharedRecords: sharedRecords,
+                publicURL: settings.http.effectivePublicURL, managesSessions: managesSessions, events: events)
+            do {
+                let start = ContinuousClock.now
+                try await entry.register(in: registrar, configuration: configuration)
+                metrics.recordBoot(module: manifest.id, duration: start.duration(to: .now))
+                BootTrace.mark("registered-\(manifest.id)")
+            } catch let error as SettingProblem {
+                let key = error.key.isEmpty ? manifest.id : "\(manifest.id).\(error.key)"
+                problems.append(ConfigurationProblem(key: key, message: error.message, fix: error.fix))
+                continue
+            } catch {
+                problems.append(ConfigurationProblem(key: manifest.id, message: "the module could not start: \(StorageErrorText.describe(error))"))
+                continue
+            }
+            problems += registrar.problems.map { ConfigurationProblem(key: manifest.id, message: $0) }
+            for name in manifest.provides where registrar.capabilities[name] == nil {
+                problems.append(
+                    ConfigurationProblem(key: manifest.id, message: "the module declares it provides '\(name)' but registered no value for it")
+                )
+            }
+            capabilities.merge(registrar.capabilities) { first, _ in first }
+            assets += registrar.assets
+            booted.append(
+                BootedModule(
+                    manifest: manifest,
+                    scenes: registrar.scenes,
+                    routes: registrar.routes,
+                    migrations: registrar.migrations,
+                    shutdownHandlers: registrar.shutdownHandlers,
+                    signInMerges: registrar.signInMerges,
+                    expirations: registrar.expirations,
+                    configuredLinks: Set(references[manifest.id]?.references.map(\.name) ?? []),
+                    sharedRecords: sharedRecords,
+                    watches: registrar.watches,
+                    events: events
+                )
+            )
+        }
+
+        let registry = HostRegistry(modules: booted, capabilities: capabilities, assets: assets)
+        problems += RouteChecks.problems(in: registry, references: references, enabled: enabled.map(\.manifest))
+        guard problems.isEmpty else { throw ConfigurationError(source: source.name, problems: problems) }
+        return HostPlan(
+            source: source.name, settings: settings, registry: registry, catalog: catalog.map(\.manifest), services: services, hostKey: hostKey,
+            localDelivery: localDelivery, flags: flags, metrics: metrics, events: events)
+    }
+
+    /// The services a host lends its modules: async-http-client, bcrypt, AES-GCM and JWT under the
+    /// host key, the system clock and random generator.
+    package static func standardServices(settings: HostSettings, hostKey: HostKey) -> HostServices {
+        let clock = SystemClock()
+        return HostServices(
+            http: HostHTTPClient(),
+            passwords: BcryptPasswordHasher(),
+            secrets: AESGCMSecretSealer(hostKey: hostKey),
+            tokens: JWTTokenSigner(hostKey: hostKey, clock: clock),
+            openID: JWTOpenIDTokens(),
+            clock: clock,
+            random: SystemRandom()
+        )
+    }
+
+    private static func decodeHostSettings(
+        from source: ConfigurationSource,
+        catalog: [ModuleEntry],
+        problems: inout [ConfigurationProblem]
+    ) -> HostSettings {
+        let decoder = ConfigurationDecoder()
+        func section<Section: ModuleConfiguration>(_ type: Section.Type, _ key: String) -> Section {
+            do {
+                return try decoder.decode(type, section: key, from: source)
+            } catch {
+                problems += error.problems
+                return Section()
+            }
+        }
+        var modules: [String] = []
+        if !source.isPresent(["modules"]) {
+            // No list at all: the built-in defaults boot every module in the catalog.
+            modules = catalog.map(\.manifest.id)
+        } else {
+            do {
+                modules = try decoder.decode([String].self, section: "modules", from: source)
+            } catch {
+                problems += error.problems
+            }
+        }
+        let storage = section(StorageSettings.self, "storage")
+        let setBy: String =
+            switch source.origin(of: ["storage", "path"]) {
+            case .environment(let variable): " (the environment sets \(variable))"
+            default: ""
+            }
+        if let problem = storage.pathProblem(setBy: setBy) {
+            problems.append(ConfigurationProblem(key: "storage.\(problem.key)", message: problem.message, fix: problem.fix))
+        }
+        return HostSettings(
+            http: section(HTTPSettings.self, "http"),
+            storage: storage,
+            log: section(LogSettings.self, "log"),
+            secrets: section(SecretsSettings.self, "secrets"),
+            events: section(EventSettings.self, "events"),
+            modules: modules
+        )
+    }
+
+    /// A capability two enabled modules provide: which one would answer is not the operator's
+    /// choice, and a second provider of the current user could sign anyone in.
+    private static func sharedCapabilities(enabled: [ModuleManifest]) -> [ConfigurationProblem] {
+        var providers: [CapabilityName: [String]] = [:]
+        for manifest in enabled {
+            for capability in manifest.provides { providers[capability, default: []].append(manifest.id) }
+        }
+        return providers.filter { $0.value.count > 1 }.sorted { $0.key.rawValue < $1.key.rawValue }.map { capability, ids in
+            ConfigurationProblem(
+                key: "modules",
+                message:
+                    "modules \(ids.map { "'\($0)'" }.joined(separator: " and ")) \(ids.count == 2 ? "both" : "all") provide '\(capability)'; only one may",
+                fix: "enable only one of them")
+        }
+    }
+
+    private static func unmetRequirements(
+        enabled: [ModuleManifest], catalog: [ModuleManifest]
+    ) -> [(moduleID: String, problem: ConfigurationProblem)] {
+        enabled.flatMap { manifest in
+            manifest.requires.compactMap { capability -> (String, ConfigurationProblem)? in
+                guard !enabled.contains(where: { $0.id != manifest.id && $0.provides.contains(capability) }) else { return nil }
+                let candidates = catalog.filter { $0.provides.contains(capability) }.map(\.id)
+                let fix =
+                    candidates.isEmpty
+                    ? "no available module provides it; disable '\(manifest.id)'"
+                    : "add \(candidates.map { "'\($0)'" }.joined(separator: " or ")) to modules"
+                return (
+                    manifest.id,
+                    ConfigurationProblem(
+                        key: "modules",
+                        message: "module '\(manifest.id)' requires '\(capability)', which no enabled module provides",
+                        fix: fix
+                    )
+                )
+            }
+        }
+    }
+}

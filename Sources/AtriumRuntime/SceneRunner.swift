@@ -1,0 +1,163 @@
+@_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
+import Foundation
+import Logging
+
+/// Runs one scene for a request: builds it (with the use cases the module file gives it), loads or
+/// performs, maps the outcome to a status, and turns the state into a screen (or the standard
+/// screen of a loading, empty, missing or failed state). Failures become the scene's failed state,
+/// so one broken scene never breaks another.
+package struct SceneRunner<S: Scene>: Sendable {
+    let sceneID: String
+    let title: String
+    package let make: @Sendable (SceneContext) throws -> S
+
+    package func render(_ request: SceneRequest) async -> SceneResponse {
+        do {
+            return await render(request, with: try make(request.context))
+        } catch {
+            return failure(error, request: request)
+        }
+    }
+
+    /// Loads and draws `scene`, built before for a context like `request`'s.
+    package func render(_ request: SceneRequest, with scene: S) async -> SceneResponse {
+        do {
+            return screen(for: try await scene.load(request.context), scene: scene, status: .ok, request: request)
+        } catch {
+            return failure(error, request: request)
+        }
+    }
+
+    package func perform(
+        _ decode: @Sendable (any ActionInput, [String: String]) throws -> S.Action,
+        _ request: SceneRequest
+    ) async -> SceneResponse {
+        let action: S.Action
+        do {
+            guard let input = request.input else {
+                throw DecodingError.valueNotFound(S.Action.self, .init(codingPath: [], debugDescription: "no body"))
+            }
+            action = try decode(input, request.context.parameterValues)
+        } catch {
+            let problem = (error as? DecodingError).map(Self.describe) ?? "the request body could not be read"
+            request.context.logger.notice("action body rejected", metadata: ["problem": "\(problem)"])
+            return .screen(
+                RenderableScreen(
+                    Screen(
+                        title: title,
+                        content: [
+                            .message(Message("The form could not be read: \(problem).", kind: .error)),
+                            .link(Link("Back", to: .path(request.retryPath))),
+                        ]
+                    )),
+                status: .badRequest
+            )
+        }
+        do {
+            let scene = try make(request.context)
+            switch try await scene.perform(action, context: request.context) {
+            case .show(let state): return screen(for: .loaded(state), scene: scene, status: .ok, request: request)
+            case .invalid(let state): return screen(for: .loaded(state), scene: scene, status: .unprocessableContent, request: request)
+            case .unauthorized(let state): return screen(for: .loaded(state), scene: scene, status: .unauthorized, request: request)
+            case .tooManyRequests(let state): return screen(for: .loaded(state), scene: scene, status: .tooManyRequests, request: request)
+            case .missing(let message): return screen(for: .missing(message), scene: scene, status: .notFound, request: request)
+            case .unavailable(let message): return screen(for: .failed(message), scene: scene, status: .serviceUnavailable, request: request)
+            case .navigate(let target): return .redirect(target)
+            case .navigateBack(let otherwise): return .redirect(request.context.returnTo.map(LinkTarget.path) ?? otherwise)
+            }
+        } catch {
+            return failure(error, request: request)
+        }
+    }
+
+    /// The screen of a state; `scene` is nil for the states of a scene that could not be built. The
+    /// scene's view is reached only when the page is drawn: a page kept from before is not.
+    private func screen(for state: SceneState<S.State>, scene: S?, status: SceneStatus, request: SceneRequest) -> SceneResponse {
+        switch state {
+        case .loaded(let value):
+            guard let scene else { return .screen(RenderableScreen(Screen(title: title, content: [])), status: .internalServerError) }
+            // A state the same as one shown before makes the same page: the key lets the host keep it.
+            let key: ScreenKey?
+            if let identified = value as? any IdentifiedState {
+                key = ScreenKey(sceneID: sceneID, state: AnyHashable(identified.pageIdentity))
+            } else {
+                key = (value as? any Hashable).map { ScreenKey(sceneID: sceneID, state: AnyHashable($0)) }
+            }
+            return .screen(
+                RenderableScreen(key: key, liveRefresh: scene.liveRefresh(for: value), make: { scene.view.screen(for: value) }), status: status)
+        case .loading:
+            return .screen(
+                RenderableScreen(Screen(title: title, content: [.message(Message("Loading…"))], refreshAfterSeconds: 2)),
+                status: status
+            )
+        case .empty(let text):
+            return .screen(RenderableScreen(Screen(title: title, content: [.message(Message(text))])), status: status)
+        case .missing(let text):
+            return .screen(
+                RenderableScreen(
+                    Screen(title: title, content: [.message(Message(text)), .link(Link("Go to the home page", to: .path("/"), style: .button))])),
+                status: .notFound
+            )
+        case .redirect(let target):
+            return .redirect(target)
+        case .failed(let text):
+            return .screen(
+                RenderableScreen(
+                    Screen(
+                        title: title,
+                        content: [
+                            .message(Message(text, kind: .error)),
+                            .link(Link("Try again", to: .path(request.retryPath), style: .button)),
+                        ]
+                    )),
+                status: status == .ok ? .serviceUnavailable : status
+            )
+        }
+    }
+
+    private func failure(_ error: any Error, request: SceneRequest) -> SceneResponse {
+        if let unavailable = error as? any TemporarilyUnavailable {
+            request.context.logger.warning("scene unavailable", metadata: ["reason": "\(unavailable.description)"])
+            return screen(for: .failed(unavailable.visitorMessage), scene: nil, status: .serviceUnavailable, request: request)
+        }
+        if error is VisitorQuotaExceeded {
+            request.context.logger.notice("visitor's records at their limit")
+            return screen(for: .failed(VisitorQuotaExceeded.message), scene: nil, status: .contentTooLarge, request: request)
+        }
+        request.context.logger.error(
+            "scene failed",
+            metadata: ["module": "\(request.context.moduleID)", "error": "\(StorageErrorText.kind(of: error))"]
+        )
+        return screen(
+            for: .failed("Something went wrong while preparing this page. Please try again."), scene: nil,
+            status: .internalServerError,
+            request: request
+        )
+    }
+
+    /// A decoding error in the words of a form: which field, and what is wrong with it.
+    static func describe(_ error: DecodingError) -> String {
+        func field(_ path: [any CodingKey]) -> String {
+            path.map(\.stringValue).filter { !$0.isEmpty }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "'\(field(context.codingPath + [key]))' is missing"
+        case .typeMismatch(_, let context), .dataCorrupted(let context):
+            let name = field(context.codingPath)
+            return name.isEmpty ? "the body does not have the fields this form needs" : "'\(name)' is not valid"
+        case .valueNotFound(_, let context):
+            let name = field(context.codingPath)
+            return name.isEmpty ? "the body is empty" : "'\(name)' is empty"
+        @unknown default:
+            return "the body is not valid"
+        }
+    }
+
+    package init(sceneID: String, title: String, make: @escaping @Sendable (SceneContext) throws -> S) {
+        self.sceneID = sceneID
+        self.title = title
+        self.make = make
+    }
+}

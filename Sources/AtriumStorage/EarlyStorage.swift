@@ -1,0 +1,44 @@
+import Foundation
+import Synchronization
+
+/// The SQLite database, opened on the other core while the modules register (`atrium serve`).
+/// Opening (the file, WAL, the host's schema) is about a tenth of a boot and needs only the storage
+/// settings, which are read before the modules' sections. Only a database file that already exists
+/// is opened early, so a configuration with problems still creates nothing; the host claims the
+/// database for serving and runs the modules' migrations only once the whole configuration is valid.
+package final class EarlyStorage: Sendable {
+    private let opening = Mutex<(path: String, task: Task<SQLiteStorage, any Error>)?>(nil)
+
+    package init() {}
+
+    /// Starts opening the database `settings` name, when it is an SQLite file that exists.
+    package func start(_ settings: StorageSettings) {
+        guard settings.kind == .sqlite, FileManager.default.fileExists(atPath: settings.path) else { return }
+        let path = settings.path
+        // Opening blocks on the file: on a thread of its own, not one of the two that run tasks
+        // (the server's start needs one while the modules register on the other).
+        let task = Task {
+            try await withCheckedThrowingContinuation { opened in
+                DispatchQueue.global().async { opened.resume(with: Result { try SQLiteStorage(path: path) }) }
+            }
+        }
+        opening.withLock { $0 = (path, task) }
+    }
+
+    /// The database opened early at `path`, or nil when none was (or another file was); throws
+    /// what opening it threw.
+    package func take(path: String) async throws -> SQLiteStorage? {
+        guard let started = opening.withLock({ $0.take() }) else { return nil }
+        guard started.path == path else {
+            try? await started.task.value.close()
+            return nil
+        }
+        return try await started.task.value
+    }
+
+    /// Closes a database opened early that will not be served (the configuration had problems).
+    package func discard() async {
+        guard let started = opening.withLock({ $0.take() }) else { return }
+        try? await started.task.value.close()
+    }
+}

@@ -1,0 +1,85 @@
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import GRDB
+import PostgresNIO
+
+/// Where the host keeps every module's records and the sessions: ``SQLiteStorage``, one file for one
+/// host, or ``PostgresStorage``, one server shared by several hosts.
+package protocol HostStorage: AnyObject, Sendable {
+    /// Where the data lives, for logs: a file path, or the server's address without its password.
+    var location: String { get }
+    /// A module's records for one owner; with `quota`, a write that would take the owner (an
+    /// anonymous visitor) past it throws ``VisitorQuotaExceeded``.
+    func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore
+    /// Runs the module's migrations that have not yet succeeded, each once, even when several
+    /// hosts start together.
+    func migrate(module: String, migrations: [StorageMigration]) async throws
+    /// Deletes every owner's records of a module's collection last changed before `date` (seconds
+    /// since 1970); returns how many.
+    func deleteRecords(module: String, collection: String, changedBefore date: Double) async throws -> Int
+    /// Whether the database answers a query (for `/health/ready`).
+    func isReady() async -> Bool
+    /// Claims the database for this host while it serves, where only one host may (SQLite);
+    /// throws when another host holds it.
+    func claimForServing() throws
+    func close() throws
+    var sessionTable: any SessionTable { get }
+    /// Brings tables a layer above storage keeps here (``StorageSchema``) up to date, each step once.
+    func install(_ schema: StorageSchema) async throws
+    /// How this host learns what changed: its own writes and (on PostgreSQL) every other host's.
+    var changes: ChangeFeed { get }
+    /// What this process last read, kept true by ``changes``.
+    var recordCache: RecordCache? { get }
+    var sessionCache: SessionCache? { get }
+}
+
+extension HostStorage {
+    /// A module's records for one owner, with no quota.
+    package func records(module: String, owner: RecordOwner) -> any RecordStore { records(module: module, owner: owner, quota: nil) }
+}
+
+extension HostStorage {
+    /// How many session rows the database holds, expired ones included (for tests).
+    package func sessionRowCount() async throws -> Int { try await sessionTable.sessionRowCount() }
+
+    /// How many remembered anonymous visitors the database holds (for tests).
+    package func visitorRowCount() async throws -> Int { try await sessionTable.visitorRowCount() }
+}
+
+extension HostStorage {
+    /// Moves every session's expiry `seconds` earlier behind the store's back, as if that much time
+    /// had passed (for tests of expiry).
+    func ageSessions(bySeconds seconds: Double) async throws {
+        if let sqlite = self as? SQLiteStorage {
+            try await sqlite.database.pool.write { db in
+                try db.execute(sql: "UPDATE sessions SET expiresAt = expiresAt - ?", arguments: [seconds])
+            }
+        } else if let postgres = self as? PostgresStorage {
+            try await postgres.client.query("UPDATE sessions SET expires_at = expires_at - \(seconds)", logger: postgres.logger)
+        }
+        // What the store remembers of the sessions is no longer true.
+        sessionCache?.forgetAll()
+    }
+}
+
+extension HostStorage {
+    /// Everything the database holds, as bytes (for tests that a secret is never stored in the
+    /// clear): the SQLite file and its log, or every row of PostgreSQL's tables.
+    package func storedBytes() async throws -> Data {
+        if let sqlite = self as? SQLiteStorage {
+            var bytes = Data()
+            for suffix in ["", "-wal"] { bytes += (try? Data(contentsOf: URL(fileURLWithPath: sqlite.path + suffix))) ?? Data() }
+            return bytes
+        }
+        guard let postgres = self as? PostgresStorage else { return Data() }
+        var bytes = Data()
+        let tables = try await postgres.client.query(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'atrium_schema'", logger: postgres.logger)
+        for try await table in tables.decode(String.self) {
+            let rows = try await postgres.client.query(
+                "SELECT convert_to(t::text, 'UTF8') FROM \(unescaped: table) t", logger: postgres.logger)
+            for try await row in rows.decode(Data.self) { bytes += row }
+        }
+        return bytes
+    }
+}
