@@ -1,19 +1,6 @@
-/// One thing wrong with the configuration: where, what, and what to write instead.
-package struct ConfigurationProblem: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The key the problem is about ("http.port"), or empty for the file as a whole.
-    package var key: String
-    package var message: String
-    package var fix: String?
+@_spi(AtriumHost) import AtriumSDK
 
-    package init(key: String, message: String, fix: String? = nil) {
-        self.key = key
-        self.message = message
-        self.fix = fix
-    }
-
-    package var description: String {
-        let place = key.isEmpty ? "" : "\(key): "
-        guard let fix else { return place + message }
-        return place + message + " — " + fix
-    }
-}
+/// One thing wrong with the configuration: a ``SettingProblem`` whose key is the whole path from the
+/// file's top ("http.port", "pilot.licensesFile"), or empty for the file as a whole. A module's
+/// problems are reported as these once the host has put its section's key in front.
+package typealias ConfigurationProblem = SettingProblem

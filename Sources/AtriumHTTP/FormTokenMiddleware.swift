@@ -1,3 +1,4 @@
+import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
 import Hummingbird
@@ -24,7 +25,7 @@ struct FormTokenMiddleware: RouterMiddleware {
             logger.notice("POST refused: unreadable body", metadata: ["path": "\(request.uri.path)"])
             let back = SceneResponder.localReferer(of: request) ?? "/"
             return try await pages.response(
-                for: StandardScreens.badRequest(problem, back: back), status: .badRequest, request: request, context: context, session: nil,
+                for: RenderableScreen(StandardScreens.badRequest(problem, back: back)), status: .badRequest, request: request, context: context, session: nil,
                 logger: logger)
         }
         let session = context.session
@@ -36,12 +37,12 @@ struct FormTokenMiddleware: RouterMiddleware {
         case .fromReplacedSession:
             logger.notice("POST refused: form from before a sign-in or sign-out", metadata: ["path": "\(request.uri.path)"])
             return try await pages.response(
-                for: StandardScreens.formFromReplacedSession, status: .forbidden, request: request, context: context, session: session, logger: logger
+                for: RenderableScreen(StandardScreens.formFromReplacedSession), status: .forbidden, request: request, context: context, session: session, logger: logger
             )
         case .refused:
             logger.notice("POST refused: missing or invalid anti-forgery token", metadata: ["path": "\(request.uri.path)"])
             return try await pages.response(
-                for: StandardScreens.forbidden, status: .forbidden, request: request, context: context, session: session, logger: logger)
+                for: RenderableScreen(StandardScreens.forbidden), status: .forbidden, request: request, context: context, session: session, logger: logger)
         }
     }
 }

@@ -19,19 +19,6 @@ package struct PageWriter: Sendable {
     let shell: AppShell
 
     func response(
-        for screen: Screen,
-        status: HTTPResponse.Status,
-        request: Request,
-        context: AtriumRequestContext,
-        session: RequestSession?,
-        moduleID: String? = nil,
-        logger: Logger
-    ) async throws -> Response {
-        try await response(
-            for: RenderableScreen(screen), status: status, request: request, context: context, session: session, moduleID: moduleID, logger: logger)
-    }
-
-    func response(
         for screen: RenderableScreen,
         status: HTTPResponse.Status,
         request: Request,

@@ -138,8 +138,9 @@ package struct SessionStore: Sendable {
         }
         let session = Self.make(visitorID: visitorID, userID: userID, previousCSRFToken: nil, lifetime: lifetime, at: date)
         let stored = try await table.replace(
-            hash: token.map(Self.hash), previous: previous, graceEnd: date.timeIntervalSince1970 + Self.replacedSessionGrace,
-            carryOver: carryOver, at: date, with: session.record, newHash: session.hash)
+            SessionReplacement(
+                hash: token.map(Self.hash), previous: previous, graceEnd: date.timeIntervalSince1970 + Self.replacedSessionGrace,
+                carryOver: carryOver, date: date, record: session.record, newHash: session.hash))
         onCreate()
         return (session.token, stored)
     }

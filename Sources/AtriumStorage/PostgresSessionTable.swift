@@ -48,20 +48,13 @@ struct PostgresSessionTable: SessionTable {
         }
     }
 
-    func replace(
-        hash: String?,
-        previous: String?,
-        graceEnd: Double,
-        carryOver: SignInCarryOver?,
-        at date: Date,
-        with record: SessionRecord,
-        newHash: String
-    ) async throws -> SessionRecord {
+    func replace(_ replacement: SessionReplacement) async throws -> SessionRecord {
         let logger = logger
-        return try await announcer.transaction(announcing: StorageChange.replacing(hash: hash, carryOver: carryOver)) { connection in
-            var record = record
-            record.previousCSRFToken = previous
-            let now = date.timeIntervalSince1970
+        return try await announcer.transaction(announcing: replacement.changes) { connection in
+            var record = replacement.record
+            record.previousCSRFToken = replacement.previous
+            let now = replacement.date.timeIntervalSince1970
+            let (hash, graceEnd, carryOver, newHash) = (replacement.hash, replacement.graceEnd, replacement.carryOver, replacement.newHash)
             if let hash {
                 let rows = try await connection.query(
                     """

@@ -53,20 +53,15 @@ struct SQLiteSessionTable: SessionTable {
         }
     }
 
-    func replace(
-        hash: String?,
-        previous: String?,
-        graceEnd: Double,
-        carryOver: SignInCarryOver?,
-        at date: Date,
-        with record: SessionRecord,
-        newHash: String
-    ) async throws -> SessionRecord {
-        defer { feed.committed(StorageChange.replacing(hash: hash, carryOver: carryOver)) }
+    func replace(_ replacement: SessionReplacement) async throws -> SessionRecord {
+        defer { feed.committed(replacement.changes) }
+        let (hash, graceEnd, carryOver, date, record, newHash) = (
+            replacement.hash, replacement.graceEnd, replacement.carryOver, replacement.date, replacement.record, replacement.newHash
+        )
         return try await database.write { db in
-            var previousCSRFToken = previous
+            var previousCSRFToken = replacement.previous
             if let hash {
-                previousCSRFToken = try String.fetchOne(db, sql: "SELECT csrfToken FROM sessions WHERE tokenHash = ?", arguments: [hash]) ?? previous
+                previousCSRFToken = try String.fetchOne(db, sql: "SELECT csrfToken FROM sessions WHERE tokenHash = ?", arguments: [hash]) ?? replacement.previous
                 try db.execute(
                     sql: "UPDATE sessions SET replacedAt = ?, expiresAt = MIN(expiresAt, ?) WHERE tokenHash = ?",
                     arguments: [date.timeIntervalSince1970, graceEnd, hash]

@@ -11,20 +11,9 @@ package protocol SessionTable: Sendable {
     func session(hash: String, liveAt current: Double) async throws -> SessionRecord?
     /// Moves a session's expiry (unless it was replaced meanwhile).
     func slide(hash: String, to expiresAt: Double) async throws
-    /// Signs a visitor in or out, as one transaction: the session under `hash` (if any) is marked
-    /// replaced and expires at `graceEnd` at the latest; when `carryOver` is given, what the
-    /// visitor saved moves to the account and the visitor is no longer remembered; then `record` is
-    /// stored under `newHash`, remembering the replaced session's form token (else `previous`), and
-    /// returned as stored.
-    func replace(
-        hash: String?,
-        previous: String?,
-        graceEnd: Double,
-        carryOver: SignInCarryOver?,
-        at date: Date,
-        with record: SessionRecord,
-        newHash: String
-    ) async throws -> SessionRecord
+    /// Signs a visitor in or out, as one transaction (``SessionReplacement``); returns the new
+    /// session as stored.
+    func replace(_ replacement: SessionReplacement) async throws -> SessionRecord
     func delete(hash: String) async throws
     /// Deletes sessions expired at `current`, and visitors not seen since with what they saved;
     /// returns how many sessions and visitors.

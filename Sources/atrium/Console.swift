@@ -13,14 +13,8 @@ enum Console {
         // log line); naming the same zone explicitly makes it read the file once.
         if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 0) }
         let output = BufferedLogOutput.standardError
-        var logger: Logger
-        switch format {
-        case .text:
-            // swift-log's format, written in batches rather than one system call per line.
-            logger = Logger(label: "atrium") { TextLogHandler(label: $0, output: output) }
-        case .json:
-            logger = Logger(label: "atrium") { JSONLogHandler(label: $0, output: output) }
-        }
+        // Written in batches rather than one system call per line.
+        var logger = Logger(label: "atrium") { HostLogHandler(label: $0, output: output, format: format) }
         logger.logLevel = level
         return logger
     }

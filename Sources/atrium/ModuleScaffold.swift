@@ -14,13 +14,13 @@ struct ModuleScaffold {
     var files: [(path: String, text: String)] {
         [
             ("Sources/\(name)Module.swift", Self.moduleFile),
+            ("Sources/Configuration/\(name)Configuration.swift", Self.configuration),
             ("Sources/Domain/\(name)Note.swift", Self.note),
             ("Sources/Domain/\(name)NoteRepository.swift", Self.repository),
             ("Sources/Domain/\(name)Notes.swift", Self.useCase),
             ("Sources/Data/Stored\(name)Notes.swift", Self.storedNotes),
             ("Sources/Scenes/Notes/NotesScene.swift", Self.scene),
             ("Sources/Scenes/Notes/NotesView.swift", Self.view),
-            ("Sources/Scenes/Notes/NotesState.swift", Self.state),
             ("Sources/Scenes/Notes/NoteFields.swift", Self.fields),
             ("Tests/\(name)NotesTests.swift", Self.useCaseTests),
             ("Tests/Scenes/NotesSceneTests.swift", Self.sceneTests),
@@ -95,18 +95,7 @@ struct ModuleScaffold {
         /// yours. Modules/Pilot shows more (a configuration file read at boot, live validation); `atrium
         /// new-scene __NAME__ <Name>` adds a scene.
         public struct __NAME__Module: AtriumModule {
-            public struct Configuration: ModuleConfiguration {
-                /// How many notes a visitor keeps; the oldest go first.
-                public var limit = 20
-
-                public static let settingDescriptions = ["limit": "How many notes a visitor keeps (1…1000); the oldest go first"]
-
-                public init() {}
-
-                public func problems() -> [SettingProblem] {
-                    (1...1000).contains(limit) ? [] : [SettingProblem(key: "limit", message: "is \(limit)", fix: "a number from 1 to 1000")]
-                }
-            }
+            public typealias Configuration = __NAME__Configuration
 
             public static let manifest = ModuleManifest(id: "__ID__", title: "__NAME__", version: "0.1.0", binds: ["__ID__"])
 
@@ -120,6 +109,25 @@ struct ModuleScaffold {
 
                 // Scenes.
                 registrar.scene(NotesScene.self) { context in NotesScene(notes: notes(context)) }
+            }
+        }
+
+        """#
+
+    private static let configuration = #"""
+        import AtriumSDK
+
+        /// The `__ID__` section of the configuration file.
+        public struct __NAME__Configuration: ModuleConfiguration {
+            /// How many notes a visitor keeps; the oldest go first.
+            public var limit = 20
+
+            public static let settingDescriptions = ["limit": "How many notes a visitor keeps (1…1000); the oldest go first"]
+
+            public init() {}
+
+            public func problems() -> [SettingProblem] {
+                (1...1000).contains(limit) ? [] : [SettingProblem(key: "limit", message: "is \(limit)", fix: "a number from 1 to 1000")]
             }
         }
 
@@ -220,6 +228,13 @@ struct ModuleScaffold {
 
         /// The visitor's notes, newest first, and a form to add one.
         struct NotesScene: Scene {
+            /// What the notes page shows.
+            struct State: Hashable, Sendable {
+                var notes: [__NAME__Note]
+                var draft = ""
+                var error: String?
+            }
+
             enum Action: Sendable {
                 case add(NoteFields)
             }
@@ -234,18 +249,18 @@ struct ModuleScaffold {
             let notes: __NAME__Notes
             var view: NotesView { NotesView() }
 
-            func load(_ context: SceneContext) async throws -> SceneState<NotesState> {
-                .loaded(NotesState(notes: try await notes.all().reversed()))
+            func load(_ context: SceneContext) async throws -> SceneState<State> {
+                .loaded(State(notes: try await notes.all().reversed()))
             }
 
-            func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<NotesState> {
+            func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
                 switch action {
                 case .add(let fields):
                     let text = fields.text ?? ""
                     guard let problem = try await notes.add(text) else { return .navigate(Self.page()) }
                     // The form again with what was typed (cut to the limit) and why it was refused.
                     let draft = String(text.prefix(__NAME__Notes.maximumLength))
-                    return .invalid(NotesState(notes: try await notes.all().reversed(), draft: draft, error: problem.description))
+                    return .invalid(State(notes: try await notes.all().reversed(), draft: draft, error: problem.description))
                 }
             }
         }
@@ -257,7 +272,7 @@ struct ModuleScaffold {
 
         /// The notes page: the form, then the notes (data, shown as written), newest first.
         struct NotesView: SceneView {
-            func screen(for state: NotesState) -> Screen {
+            func screen(for state: NotesScene.State) -> Screen {
                 Screen(
                     title: "__NAME__",
                     content: [
@@ -279,16 +294,6 @@ struct ModuleScaffold {
                     ]
                 )
             }
-        }
-
-        """#
-
-    private static let state = #"""
-        /// What the notes page shows.
-        struct NotesState: Hashable, Sendable {
-            var notes: [__NAME__Note]
-            var draft = ""
-            var error: String?
         }
 
         """#

@@ -22,13 +22,12 @@ struct SceneScaffold {
     var path: String { "/\(moduleID)/\(sceneID)" }
 
     /// The types the scene declares.
-    var typeNames: [String] { ["\(name)Scene", "\(name)State", "\(name)View", "\(name)SceneTests"] }
+    var typeNames: [String] { ["\(name)Scene", "\(name)View", "\(name)SceneTests"] }
 
     /// The files to write, by path under `Modules/<Module>/`.
     var files: [(path: String, text: String)] {
         [
             ("Sources/Scenes/\(name)/\(name)Scene.swift", Self.scene),
-            ("Sources/Scenes/\(name)/\(name)State.swift", Self.state),
             ("Sources/Scenes/\(name)/\(name)View.swift", Self.view),
             ("Tests/Scenes/\(name)SceneTests.swift", Self.tests),
         ].map { path, text in
@@ -131,6 +130,11 @@ struct SceneScaffold {
         /// (as stored properties, built in the module file), and actions (an `Action` enum and
         /// `.action` routes) when it has a form.
         struct __SCENE__Scene: Scene {
+            /// What the __TITLE__ page shows.
+            struct State: Hashable, Sendable {
+                var items: [String]
+            }
+
             static let id = "__SCENEID__"
             static let title = "__TITLE__"
             static let page = Route.page("__PATH__")
@@ -138,17 +142,9 @@ struct SceneScaffold {
 
             var view: __SCENE__View { __SCENE__View() }
 
-            func load(_ context: SceneContext) async throws -> SceneState<__SCENE__State> {
-                .loaded(__SCENE__State(items: []))
+            func load(_ context: SceneContext) async throws -> SceneState<State> {
+                .loaded(State(items: []))
             }
-        }
-
-        """#
-
-    private static let state = #"""
-        /// What the __TITLE__ page shows.
-        struct __SCENE__State: Hashable, Sendable {
-            var items: [String]
         }
 
         """#
@@ -158,7 +154,7 @@ struct SceneScaffold {
 
         /// The __TITLE__ page: the module's words (literals) and its data (`verbatim:`).
         struct __SCENE__View: SceneView {
-            func screen(for state: __SCENE__State) -> Screen {
+            func screen(for state: __SCENE__Scene.State) -> Screen {
                 Screen(
                     title: "__TITLE__",
                     content: state.items.isEmpty

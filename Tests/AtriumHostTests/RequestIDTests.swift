@@ -73,7 +73,7 @@ struct RequestIDTests {
     }
 
     @Test func jsonLinesAreOneObjectEachWithModuleRequestIDAndMetadata() async throws {
-        let lines = try Self.lines({ JSONLogHandler(label: $0, output: $1) }) { logger in
+        let lines = try Self.lines({ HostLogHandler(label: $0, output: $1, format: .json) }) { logger in
             logger[metadataKey: "module"] = "notes"
             RequestID.$current.withValue("req-1") {
                 logger.info("stored \"it\"\nthen", metadata: ["count": "2"])
@@ -91,17 +91,17 @@ struct RequestIDTests {
     }
 
     @Test func jsonStringsAreEscaped() throws {
-        let text = JSONLogHandler.quoted("a \"quoted\" \\ line\nwith\ttabs and \u{1}\u{2028}é")
+        let text = JSONLogLine.quoted("a \"quoted\" \\ line\nwith\ttabs and \u{1}\u{2028}é")
         let decoded = try JSONDecoder().decode(String.self, from: Data(text.utf8))
         #expect(decoded == "a \"quoted\" \\ line\nwith\ttabs and \u{1}\u{2028}é")
-        let value = JSONLogHandler.json(.dictionary(["list": .array([.string("x"), .stringConvertible(3)]), "b": "y"]))
+        let value = JSONLogLine.json(.dictionary(["list": .array([.string("x"), .stringConvertible(3)]), "b": "y"]))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(value.utf8)) as? [String: Any])
         #expect(object["b"] as? String == "y" && (object["list"] as? [String]) == ["x", "3"])
-        #expect(JSONLogHandler.timestamp(Date(timeIntervalSince1970: 1_800_000_000.25)) == "2027-01-15T08:00:00.250Z")
+        #expect(JSONLogLine.timestamp(Date(timeIntervalSince1970: 1_800_000_000.25)) == "2027-01-15T08:00:00.250Z")
     }
 
     @Test func textLinesKeepSwiftLogsFormatWithTheRequestsIDAmongTheMetadata() async throws {
-        let lines = try Self.lines({ TextLogHandler(label: $0, output: $1) }) { logger in
+        let lines = try Self.lines({ HostLogHandler(label: $0, output: $1, format: .text) }) { logger in
             RequestID.$current.withValue("req-7") { logger.info("GET /notes 200 1.0ms") }
             logger[metadataKey: "module"] = "notes"
             RequestID.$current.withValue("req-8") { logger.warning("stored", error: Broken(), metadata: ["count": "2"]) }

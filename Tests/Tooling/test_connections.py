@@ -28,12 +28,14 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def host(tmp_path: Path, extra: str = "", http: str = "", descriptors: int | None = None):
+def host(tmp_path: Path, extra: str = "", http: str = "", descriptors: int | None = None, modules: str = "cookbook"):
+    """A host serving `modules` on a free port (its log in host.log, its pid in host.pid), with
+    `http` lines in its http section and `extra` sections; `descriptors` limits its open files."""
     port = free_port()
     config = tmp_path / "atrium.yaml"
     config.write_text(
         f"http:\n  port: {port}\n{http}storage:\n  path: {tmp_path}/atrium.sqlite\nsecrets:\n  keyFile: {tmp_path}/secret.key\n"
-        "modules: [cookbook]\n" + extra
+        f"modules: [{modules}]\n" + extra
     )
     log = tmp_path / "host.log"
 

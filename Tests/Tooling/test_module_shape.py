@@ -21,6 +21,42 @@ def swift_files(folder: Path):
     return sorted(folder.rglob("*.swift")) if folder.is_dir() else []
 
 
+def shape_problems(module: Path) -> list[str]:
+    """Where `module` keeps something somewhere else than every module does:
+    - `Sources/` holds only the module file, `<Name>Module.swift`, and folders;
+    - the configuration's section is `public struct <Name>Configuration` in
+      `Sources/Configuration/<Name>Configuration.swift`, with the types of its parts beside it, and the
+      module names it `typealias Configuration` (or has none: `EmptyConfiguration`);
+    - each scene declares its state (`struct`, `enum` or `typealias State`) in its own file;
+    - `Sources/Scenes/` holds a folder per scene and `Shared/` (helpers several scenes use), no file."""
+    name, sources, problems = module.name, module / "Sources", []
+    loose = sorted(path.name for path in sources.glob("*.swift") if path.name != f"{name}Module.swift")
+    if loose:
+        problems.append(f"{module.name}: files beside the module file in Sources/: {loose}")
+    module_file = (sources / f"{name}Module.swift").read_text() if (sources / f"{name}Module.swift").is_file() else ""
+    if "EmptyConfiguration" not in module_file:
+        configuration = sources / "Configuration" / f"{name}Configuration.swift"
+        if not configuration.is_file() or not re.search(rf"^public struct {name}Configuration\b", configuration.read_text(), re.M):
+            problems.append(f"{module.name}: no public struct {name}Configuration in Sources/Configuration/{name}Configuration.swift")
+        if f"typealias Configuration = {name}Configuration" not in module_file:
+            problems.append(f"{module.name}: the module file does not name its configuration (typealias Configuration = {name}Configuration)")
+    for file in swift_files(sources):
+        for scene in re.findall(r"^struct\s+([A-Za-z0-9]+)\s*:\s*Scene\b", file.read_text(), re.M):
+            if not re.search(r"^    (?:struct|enum|typealias) State\b", file.read_text(), re.M):
+                problems.append(f"{file.relative_to(module.parent.parent)}: {scene} does not declare its State")
+    scenes = sources / "Scenes"
+    if scenes.is_dir():
+        strays = sorted(path.name for path in scenes.glob("*.swift"))
+        if strays:
+            problems.append(f"{module.name}: files loose in Sources/Scenes/ (helpers go in Scenes/Shared/): {strays}")
+    return problems
+
+
+def test_every_module_keeps_the_same_things_in_the_same_places():
+    problems = [problem for module in MODULES for problem in shape_problems(module)]
+    assert problems == [], "\n".join(problems)
+
+
 def test_the_modules_are_found():
     assert {module.name for module in MODULES} >= {"Login", "Cookbook", "Pilot", "Moneybox", "Mobility"}
 

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import test_module_shape
 from test_cli import ATRIUM, ROOT, atrium
 
 MODULES = ROOT / "Modules"
@@ -139,7 +140,8 @@ def test_a_new_module_builds_links_and_passes_its_tests_at_once(tmp_path):
         assert "modules: [login, cookbook, pilot, moneybox, mobility, scaffoldprobe]" in result.stdout
         assert f"swift test --filter {name}Tests" in result.stdout
         written = sorted(str(path.relative_to(folder)) for path in folder.rglob("*.swift"))
-        for expected in ["Sources/ScaffoldProbeModule.swift", "Sources/Domain/ScaffoldProbeNotes.swift",
+        for expected in ["Sources/ScaffoldProbeModule.swift", "Sources/Configuration/ScaffoldProbeConfiguration.swift",
+                         "Sources/Domain/ScaffoldProbeNotes.swift",
                          "Sources/Data/StoredScaffoldProbeNotes.swift", "Sources/Scenes/Notes/NotesScene.swift",
                          "Sources/Scenes/Notes/NotesView.swift", "Tests/Scenes/NotesSceneTests.swift",
                          "Tests/ScaffoldProbeHostTests.swift"]:
@@ -152,8 +154,9 @@ def test_a_new_module_builds_links_and_passes_its_tests_at_once(tmp_path):
         assert scene.returncode == 0, scene.stderr
         assert "Added FlightLogScene at /scaffoldprobe/flight-log" in scene.stdout, scene.stdout
         for expected in ["Sources/Scenes/FlightLog/FlightLogScene.swift", "Sources/Scenes/FlightLog/FlightLogView.swift",
-                         "Sources/Scenes/FlightLog/FlightLogState.swift", "Tests/Scenes/FlightLogSceneTests.swift"]:
+                         "Tests/Scenes/FlightLogSceneTests.swift"]:
             assert (folder / expected).is_file(), expected
+        assert test_module_shape.shape_problems(folder) == [], "the scaffold has every module's shape"
         module_file = (folder / "Sources" / "ScaffoldProbeModule.swift").read_text()
         assert "registrar.scene(FlightLogScene.self) { _ in FlightLogScene() }" in module_file, module_file
         twice = atrium("new-scene", name, "FlightLog")

@@ -4,43 +4,18 @@ client holds open, another visitor's page and `/health/live` are answered at onc
 same address. At every cap the newcomer is served and the oldest stream of whoever holds the most
 makes room (its client is told when to come back)."""
 
-import contextlib
 import re
-import resource
 import socket
-import subprocess
 import time
 import urllib.request
 
+import test_connections as connections
 from test_live import Stream
-from test_serve import ATRIUM, free_port, wait_until_ready
 
 
-@contextlib.contextmanager
-def host(tmp_path, http="", descriptors=None, modules="login, cookbook"):
-    port = free_port()
-    config = tmp_path / "atrium.yaml"
-    config.write_text(
-        f"http:\n  port: {port}\n{http}storage:\n  path: {tmp_path}/atrium.sqlite\nsecrets:\n  keyFile: {tmp_path}/secret.key\n"
-        f"log:\n  level: warning\nmodules: [{modules}]\n"
-    )
-    log = tmp_path / "host.log"
-
-    def limit():
-        if descriptors:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
-
-    with open(log, "wb") as output:
-        process = subprocess.Popen([str(ATRIUM), "serve", "--config", str(config)], stdout=output, stderr=subprocess.STDOUT, preexec_fn=limit)
-    try:
-        wait_until_ready(process, port)
-        yield port, log
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+def host(tmp_path, http="", descriptors=None):
+    """A host of Login and the Cookbook that writes warnings and worse only (see test_connections)."""
+    return connections.host(tmp_path, extra="log:\n  level: warning\n", http=http, descriptors=descriptors, modules="login, cookbook")
 
 
 def metric(port, name):
@@ -73,13 +48,6 @@ def answered_within(port, path, seconds):
     except OSError:
         ok = False
     return ok, time.monotonic() - started
-
-
-def raise_own_descriptors(count):
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < count:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, count), hard))
-    assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] >= count, f"this test needs {count} descriptors of its own"
 
 
 def test_a_head_asking_for_a_stream_answers_its_headers_and_holds_no_place(tmp_path):
@@ -133,7 +101,7 @@ def test_at_a_cap_the_oldest_stream_makes_room_and_is_told_when_to_come_back(tmp
 
 
 def test_passes_minted_without_end_are_held_to_their_address(tmp_path):
-    raise_own_descriptors(2048)
+    connections.raise_descriptors(2048)
     with host(tmp_path, "  maxStreams: 256\n") as (port, _):
         hog = [Stream(port, "/cookbook", minted_pass(port)) for _ in range(300)]
         assert all(stream.status == 200 for stream in hog)
@@ -150,7 +118,7 @@ def test_passes_minted_without_end_are_held_to_their_address(tmp_path):
 def test_whatever_one_client_holds_another_visitor_and_the_health_check_are_answered(tmp_path):
     """The issue's client: idle connections, half-sent heads, HEADs of streams and streams with a
     pass minted for each, up to and past the connection cap of a host with 1,024 descriptors."""
-    raise_own_descriptors(4096)
+    connections.raise_descriptors(4096)
     with host(tmp_path, descriptors=1024) as (port, log):
         held = []
         for _ in range(150):

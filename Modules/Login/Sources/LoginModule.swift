@@ -7,6 +7,8 @@ import Foundation
 /// ``RideEnded``), and the Rewards app's code screen and reward. Provides "current user" and binds
 /// "sign-in", so every module's signed-in guard works.
 public struct LoginModule: AtriumModule {
+    public typealias Configuration = LoginConfiguration
+
     public static let manifest = ModuleManifest(
         id: "login",
         title: "Login",

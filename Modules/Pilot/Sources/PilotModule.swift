@@ -8,16 +8,7 @@ import AtriumSDK
 /// checked at boot, a use case built per request, and one scene (`Scenes/Registration/`) with its
 /// routes as values and its actions as one enum.
 public struct PilotModule: AtriumModule {
-    public struct Configuration: ModuleConfiguration {
-        /// The licenses file in the original format, read and checked at boot.
-        public var licensesFile = "Configuration/pilot-licenses.json"
-
-        public static let settingDescriptions = [
-            "licensesFile": "The pilot licenses ({\"pilot-licenses\": [{\"type\", \"aircrafts\"}]}), read and checked at boot"
-        ]
-
-        public init() {}
-    }
+    public typealias Configuration = PilotConfiguration
 
     public static let manifest = ModuleManifest(id: "pilot", title: "Pilot", version: "1.0.0", binds: ["pilot"])
 

@@ -17,5 +17,10 @@ public struct SettingProblem: Error, Sendable, Equatable, CustomStringConvertibl
         self.fix = fix
     }
 
-    public var description: String { fix.map { "\(message) — \($0)" } ?? message }
+    /// The key (when there is one), what is wrong, and what to do: `port: 70000 is not a port — use
+    /// a number from 1 to 65535`.
+    public var description: String {
+        let place = key.isEmpty ? "" : "\(key): "
+        return place + (fix.map { "\(message) — \($0)" } ?? message)
+    }
 }

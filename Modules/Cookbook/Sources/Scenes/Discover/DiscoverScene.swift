@@ -3,6 +3,14 @@ import AtriumSDK
 /// Discover: what can be cooked with the visitor's ingredients; adding or removing one
 /// ingredient from the page (or from a recipe's page, which asks to come back to it).
 struct DiscoverScene: Scene {
+    /// What Discover shows one visitor: the discovery for their ingredients, and whether the feature
+    /// flag `cookbook.missingOne` lets them see the recipes missing one ingredient. Both say which page
+    /// it is, so the host keeps one rendered page per discovery and flag value.
+    struct State: Sendable, Hashable {
+        var discovery: DiscoverRecipes.Discovery
+        var showsMissingOne: Bool
+    }
+
     enum Action: Sendable {
         case add(IngredientName)
         case remove(IngredientName)
@@ -26,16 +34,16 @@ struct DiscoverScene: Scene {
     let pantry: UpdatePantry
     let view: DiscoverView
 
-    func load(_ context: SceneContext) async throws -> SceneState<DiscoverPage> {
+    func load(_ context: SceneContext) async throws -> SceneState<State> {
         do {
             let discovery = try await discover.discover()
-            return .loaded(DiscoverPage(discovery: discovery, showsMissingOne: try await context.isOn(Self.missingOne)))
+            return .loaded(State(discovery: discovery, showsMissingOne: try await context.isOn(Self.missingOne)))
         } catch let error as RecipeSourceError {
             return .failed(error.description)
         }
     }
 
-    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<DiscoverPage> {
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         do {
             switch action {
             case .add(let name): try await pantry.add(name.ingredient)

@@ -6,7 +6,7 @@ struct DiscoverView: SceneView {
     /// Another module's page for the toolbar's settings button, chosen in the configuration.
     let settingsRoute: RouteName?
 
-    func screen(for page: DiscoverPage) -> Screen {
+    func screen(for page: DiscoverScene.State) -> Screen {
         let discovery = page.discovery
         let toolbar: [UINode] = settingsRoute.map { [.link(Link("Settings", to: .named($0), style: .icon))] } ?? []
         let ingredients: [UINode] = discovery.available.map { ingredient in

@@ -4,6 +4,9 @@ import Foundation
 /// Starts the authorization code flow with a provider: a single-use `state` bound to this visitor's
 /// session, a `nonce` and a PKCE verifier, kept for the callback; then off to the provider.
 struct SSOStartScene: Scene {
+    /// Never shown: the start always redirects (or fails), but a scene has a state.
+    typealias State = String
+
     static let id = "sso-start"
     static let title = "Sign in"
     static let page = Route.page("/login/sso/{id}", parameters: SSOAddress.self)
@@ -15,7 +18,7 @@ struct SSOStartScene: Scene {
     let clock: any WallClock
     var view: SSOStartView { SSOStartView() }
 
-    func load(_ context: SceneContext) async throws -> SceneState<String> {
+    func load(_ context: SceneContext) async throws -> SceneState<State> {
         let address = try context.parameters(SSOAddress.self)
         guard let provider = providers.entry(address.id) else { return .missing("There is no sign-in provider with this name.") }
         let state = random.token(bytes: 32)

@@ -3,6 +3,12 @@ import AtriumSDK
 /// The accounts page: the investor's products from the API; sign-in when there is no session or the
 /// API ended it; sign out.
 struct AccountsScene: Scene {
+    /// The accounts page: who is signed in and their products.
+    struct State: Sendable, Hashable {
+        var investor: Investor
+        var portfolio: Portfolio
+    }
+
     enum Action: Sendable {
         case signOut
     }
@@ -16,10 +22,10 @@ struct AccountsScene: Scene {
     let account: MoneyboxAccount
     var view: AccountsView { AccountsView() }
 
-    func load(_ context: SceneContext) async throws -> SceneState<AccountsState> {
+    func load(_ context: SceneContext) async throws -> SceneState<State> {
         do {
             let (investor, portfolio) = try await account.portfolio()
-            return .loaded(AccountsState(investor: investor, portfolio: portfolio))
+            return .loaded(State(investor: investor, portfolio: portfolio))
         } catch is MoneyboxAccount.NotSignedIn {
             return .redirect(MoneyboxSignInScene.page())
         } catch let error as MoneyboxError {
@@ -29,7 +35,7 @@ struct AccountsScene: Scene {
         }
     }
 
-    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<AccountsState> {
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         switch action {
         case .signOut:
             try await account.signOut()

@@ -2,7 +2,7 @@ import AtriumSDK
 
 /// "Hello <FirstName> <LastName>", the total plan value, and a card per product leading to it.
 struct AccountsView: SceneView {
-    func screen(for state: AccountsState) -> Screen {
+    func screen(for state: AccountsScene.State) -> Screen {
         Screen(
             title: "Accounts",
             content: [

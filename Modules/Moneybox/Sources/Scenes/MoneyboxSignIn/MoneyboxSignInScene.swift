@@ -3,6 +3,15 @@ import AtriumSDK
 /// Signing in to Moneybox: the accounts page for a visitor who already has a session, else the
 /// form; the API's message when it refuses.
 struct MoneyboxSignInScene: Scene {
+    /// The Moneybox sign-in form: the email typed (never the password), field errors, and a message
+    /// (the API's, or why the last session ended).
+    struct State: Sendable, Hashable {
+        var email = ""
+        var emailError: String?
+        var passwordError: String?
+        var message: String?
+    }
+
     enum Action: Sendable {
         case signIn(MoneyboxSignInFields)
     }
@@ -21,12 +30,12 @@ struct MoneyboxSignInScene: Scene {
     let account: MoneyboxAccount
     var view: MoneyboxSignInView { MoneyboxSignInView() }
 
-    func load(_ context: SceneContext) async throws -> SceneState<MoneyboxSignInState> {
+    func load(_ context: SceneContext) async throws -> SceneState<State> {
         if try await account.isSignedIn() { return .redirect(AccountsScene.page()) }
-        return .loaded(MoneyboxSignInState(message: try await account.takeNotice()))
+        return .loaded(State(message: try await account.takeNotice()))
     }
 
-    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<MoneyboxSignInState> {
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         switch action {
         case .signIn(let fields): try await signIn(fields)
         }
@@ -41,10 +50,10 @@ struct MoneyboxSignInScene: Scene {
         return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
     }
 
-    private func signIn(_ fields: MoneyboxSignInFields) async throws -> ActionOutcome<MoneyboxSignInState> {
+    private func signIn(_ fields: MoneyboxSignInFields) async throws -> ActionOutcome<State> {
         let email = (fields.email ?? "").trimmingCharacters(in: .whitespaces)
         let password = fields.password ?? ""
-        var state = MoneyboxSignInState(email: String(email.prefix(Self.emailLimit)))
+        var state = State(email: String(email.prefix(Self.emailLimit)))
         if email.isEmpty {
             state.emailError = "Enter your email."
         } else if email.count > Self.emailLimit || email.utf8.count > 4 * Self.emailLimit {

@@ -2,7 +2,7 @@ import AtriumSDK
 
 /// "Sign in to Moneybox": email, password and a submit button, with the API's message above them.
 struct MoneyboxSignInView: SceneView {
-    func screen(for state: MoneyboxSignInState) -> Screen {
+    func screen(for state: MoneyboxSignInScene.State) -> Screen {
         var content: [UINode] = []
         if let message = state.message { content.append(.message(Message(message, kind: .error))) }
         content.append(

@@ -4,6 +4,14 @@ import Foundation
 /// One product's page and its "Add £10": each form carries a one-time key, so the same form sent
 /// twice pays once and shows the same result.
 struct ProductScene: Scene {
+    /// One product's page: its figures, the one-time key of its "Add £10" form, and how the last
+    /// payment went. Never kept by the host's page cache: every page carries a fresh key.
+    struct State: Sendable {
+        var product: Product
+        var paymentKey: String
+        var message: Message?
+    }
+
     enum Action: Sendable {
         case addMoney(PaymentAddress)
     }
@@ -18,7 +26,7 @@ struct ProductScene: Scene {
     let random: any RandomSource
     var view: ProductView { ProductView() }
 
-    func load(_ context: SceneContext) async throws -> SceneState<ProductState> {
+    func load(_ context: SceneContext) async throws -> SceneState<State> {
         let address = try context.parameters(ProductAddress.self)
         let portfolio: Portfolio
         do {
@@ -35,10 +43,10 @@ struct ProductScene: Scene {
         if let key = address.paid, Self.isKey(key), let claim = try await account.payment(key: key), claim.productID == product.id {
             message = Self.message(for: claim)
         }
-        return .loaded(ProductState(product: product, paymentKey: random.token(bytes: 16), message: message))
+        return .loaded(State(product: product, paymentKey: random.token(bytes: 16), message: message))
     }
 
-    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<ProductState> {
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         switch action {
         case .addMoney(let address):
             guard Self.isKey(address.key) else { return .missing("This form has expired. Please open the account again.") }

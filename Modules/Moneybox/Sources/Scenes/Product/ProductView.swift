@@ -2,7 +2,7 @@ import AtriumSDK
 
 /// A product's figures, how the last payment went, and "Add £10".
 struct ProductView: SceneView {
-    func screen(for state: ProductState) -> Screen {
+    func screen(for state: ProductScene.State) -> Screen {
         var content: [UINode] = []
         if let message = state.message { content.append(.message(message)) }
         content += [

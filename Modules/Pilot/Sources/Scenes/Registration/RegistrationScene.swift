@@ -4,6 +4,22 @@ import AtriumSDK
 /// name, a license type and a password (checked as it is typed), see the aircraft the license
 /// allows, log out.
 struct RegistrationScene: Scene {
+    /// The registration form as shown: what was typed (never the passwords), the licenses to choose
+    /// from, and each field's error once they are shown.
+    struct FormState: Sendable, Hashable {
+        var form: RegistrationForm
+        var licenses: [PilotLicense]
+        var errors: RegistrationErrors
+        var showsErrors: Bool
+    }
+
+    /// What the registration page shows: the form (for a visitor with no registration) or the
+    /// confirmation (for one who has registered).
+    enum State: Sendable, Hashable {
+        case form(FormState)
+        case confirmation(PilotRegistration.Confirmation)
+    }
+
     enum Action: Sendable {
         /// Register with the form's fields: the confirmation, or the form again with its errors.
         case register(RegistrationFields)
@@ -28,7 +44,7 @@ struct RegistrationScene: Scene {
     let registration: PilotRegistration
     var view: RegistrationView { RegistrationView() }
 
-    func load(_ context: SceneContext) async throws -> SceneState<RegistrationState> {
+    func load(_ context: SceneContext) async throws -> SceneState<State> {
         do {
             if let confirmation = try await registration.current() {
                 return .loaded(.confirmation(confirmation))
@@ -43,7 +59,7 @@ struct RegistrationScene: Scene {
         }
     }
 
-    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<RegistrationState> {
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         switch action {
         case .register(let fields):
             do {
@@ -67,10 +83,10 @@ struct RegistrationScene: Scene {
     }
 
     /// The form as shown: what was typed, without the passwords.
-    static func state(for form: RegistrationForm, licenses: [PilotLicense], errors: RegistrationErrors, showsErrors: Bool) -> RegistrationFormState {
+    static func state(for form: RegistrationForm, licenses: [PilotLicense], errors: RegistrationErrors, showsErrors: Bool) -> FormState {
         var shown = form
         shown.password = ""
         shown.verification = ""
-        return RegistrationFormState(form: shown, licenses: licenses, errors: errors, showsErrors: showsErrors)
+        return FormState(form: shown, licenses: licenses, errors: errors, showsErrors: showsErrors)
     }
 }

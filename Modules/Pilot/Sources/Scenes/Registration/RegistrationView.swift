@@ -2,14 +2,14 @@ import AtriumSDK
 
 /// The Registration and Confirmation screens, with the original app's labels.
 struct RegistrationView: SceneView {
-    func screen(for state: RegistrationState) -> Screen {
+    func screen(for state: RegistrationScene.State) -> Screen {
         switch state {
         case .form(let form): registrationScreen(form)
         case .confirmation(let confirmation): confirmationScreen(confirmation)
         }
     }
 
-    private func registrationScreen(_ state: RegistrationFormState) -> Screen {
+    private func registrationScreen(_ state: RegistrationScene.FormState) -> Screen {
         func error(_ error: RegistrationError?) -> String? {
             state.showsErrors ? error?.description : nil
         }

@@ -3,31 +3,16 @@ import Logging
 import Synchronization
 
 /// `log.format: text`: swift-log's `StreamLogHandler` line (`<time> <level> <label>: <metadata>
-/// [<source>] <message>`), with the request's id (``RequestID``) among the metadata, written in
-/// batches (``BufferedLogOutput``). Written here rather than configured on `StreamLogHandler`
-/// because that one re-formats a logger's metadata each time it is set (Hummingbird sets it on
-/// every request's logger, which mostly logs nothing), asks a metadata provider for a dictionary on
-/// every line and formats the time with two C calls per line: together about 5 % of a page's CPU.
-/// Here metadata is formatted only when a line is written and the time once a second.
-package struct TextLogHandler: LogHandler {
-    let label: String
-    let output: BufferedLogOutput
-    package var metadata: Logger.Metadata = [:]
-    package var logLevel: Logger.Level = .info
-
-    /// A handler writing to `output`.
-    package init(label: String, output: BufferedLogOutput) {
-        self.label = label
-        self.output = output
-    }
-
-    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    package func log(event: LogEvent) {
-        var line = Self.timestamp()
+/// [<source>] <message>`), with the request's id (``RequestID``) among the metadata. Written here
+/// rather than configured on `StreamLogHandler` because that one re-formats a logger's metadata each
+/// time it is set (Hummingbird sets it on every request's logger, which mostly logs nothing), asks a
+/// metadata provider for a dictionary on every line and formats the time with two C calls per line:
+/// together about 5 % of a page's CPU. Here metadata is formatted only when a line is written and
+/// the time once a second.
+package enum TextLogLine {
+    /// The line of `event` with the logger's `label` and `metadata`.
+    static func line(of event: LogEvent, label: String, metadata: Logger.Metadata) -> String {
+        var line = timestamp()
         line += " \(event.level)"
         if !label.isEmpty { line += " " + label }
         line += ":"
@@ -44,8 +29,7 @@ package struct TextLogHandler: LogHandler {
             }
             for (key, value) in all.sorted(by: { $0.key < $1.key }) { line += " \(key)=\(value)" }
         }
-        line += " [\(event.source)] \(event.message)\n"
-        output.append(line)
+        return line + " [\(event.source)] \(event.message)\n"
     }
 
     /// The time as `StreamLogHandler` writes it (local time, `%Y-%m-%dT%H:%M:%S%z`), formatted once

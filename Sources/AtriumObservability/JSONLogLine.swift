@@ -2,45 +2,29 @@ import Foundation
 import Logging
 
 /// `log.format: json`: one JSON object per line — `time` (UTC, milliseconds), `level`, `message`,
-/// `module`, `requestID` (when the line was written for a request) and `metadata` (the rest) —
-/// written in batches like the text format (``BufferedLogOutput``).
-package struct JSONLogHandler: LogHandler {
-    let label: String
-    let output: BufferedLogOutput
-    package var metadata: Logger.Metadata = [:]
-    package var logLevel: Logger.Level = .info
-
-    /// A handler writing to `output`; lines written for a request carry its id (``RequestID``).
-    package init(label: String, output: BufferedLogOutput) {
-        self.label = label
-        self.output = output
-    }
-
-    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    package func log(event: LogEvent) {
+/// `module`, `requestID` (when the line was written for a request) and `metadata` (the rest).
+package enum JSONLogLine {
+    /// The line of `event` with the logger's `metadata`.
+    static func line(of event: LogEvent, metadata: Logger.Metadata) -> String {
         var all = metadata
         if let explicit = event.metadata { all.merge(explicit) { _, new in new } }
         if let error = event.error { all["error"] = .string("\(type(of: error))") }
         let module = all.removeValue(forKey: "module")
         let requestID = RequestID.current.map(Logger.MetadataValue.string) ?? all.removeValue(forKey: RequestID.metadataKey)
-        var line = "{\"time\":" + Self.quoted(Self.timestamp()) + ",\"level\":" + Self.quoted(event.level.rawValue)
-        line += ",\"message\":" + Self.quoted(event.message.description)
-        if let module { line += ",\"module\":" + Self.json(module) }
-        if let requestID { line += ",\"requestID\":" + Self.json(requestID) }
-        if !all.isEmpty { line += ",\"metadata\":" + Self.json(.dictionary(all)) }
-        output.append(line + "}\n")
+        var line = "{\"time\":" + quoted(timestamp()) + ",\"level\":" + quoted(event.level.rawValue)
+        line += ",\"message\":" + quoted(event.message.description)
+        if let module { line += ",\"module\":" + json(module) }
+        if let requestID { line += ",\"requestID\":" + json(requestID) }
+        if !all.isEmpty { line += ",\"metadata\":" + json(.dictionary(all)) }
+        return line + "}\n"
     }
 
     /// The current time as ISO 8601 in UTC with milliseconds.
-    static func timestamp(_ date: Date = Date()) -> String {
+    package static func timestamp(_ date: Date = Date()) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
-    static func json(_ value: Logger.Metadata.Value) -> String {
+    package static func json(_ value: Logger.Metadata.Value) -> String {
         switch value {
         case .string(let text): quoted(text)
         case .stringConvertible(let value): quoted(value.description)
@@ -51,7 +35,7 @@ package struct JSONLogHandler: LogHandler {
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
