@@ -39,7 +39,8 @@ package struct ErrorPageMiddleware: RouterMiddleware {
             // A GET tries the same address again; after a form, the page it came from.
             let retry = request.method == .get ? LocalPath.validated(request.uri.path) : SceneResponder.localReferer(of: request)
             return try await pages.response(
-                for: RenderableScreen(StandardScreens.unavailable(error.visitorMessage, retry: retry ?? "/")), status: .serviceUnavailable, request: request,
+                for: RenderableScreen(StandardScreens.unavailable(error.visitorMessage, retry: retry ?? "/")), status: .serviceUnavailable,
+                request: request,
                 context: context,
                 session: nil, logger: context.logger)
         } catch is NIOTooManyBytesError {

@@ -25,7 +25,8 @@ struct FormTokenMiddleware: RouterMiddleware {
             logger.notice("POST refused: unreadable body", metadata: ["path": "\(request.uri.path)"])
             let back = SceneResponder.localReferer(of: request) ?? "/"
             return try await pages.response(
-                for: RenderableScreen(StandardScreens.badRequest(problem, back: back)), status: .badRequest, request: request, context: context, session: nil,
+                for: RenderableScreen(StandardScreens.badRequest(problem, back: back)), status: .badRequest, request: request, context: context,
+                session: nil,
                 logger: logger)
         }
         let session = context.session
@@ -37,12 +38,14 @@ struct FormTokenMiddleware: RouterMiddleware {
         case .fromReplacedSession:
             logger.notice("POST refused: form from before a sign-in or sign-out", metadata: ["path": "\(request.uri.path)"])
             return try await pages.response(
-                for: RenderableScreen(StandardScreens.formFromReplacedSession), status: .forbidden, request: request, context: context, session: session, logger: logger
+                for: RenderableScreen(StandardScreens.formFromReplacedSession), status: .forbidden, request: request, context: context,
+                session: session, logger: logger
             )
         case .refused:
             logger.notice("POST refused: missing or invalid anti-forgery token", metadata: ["path": "\(request.uri.path)"])
             return try await pages.response(
-                for: RenderableScreen(StandardScreens.forbidden), status: .forbidden, request: request, context: context, session: session, logger: logger)
+                for: RenderableScreen(StandardScreens.forbidden), status: .forbidden, request: request, context: context, session: session,
+                logger: logger)
         }
     }
 }

@@ -38,7 +38,8 @@ package struct HostPageRoutes: Sendable {
         let pages = self.pages
         let home = StandardScreens.home(entries: registry.entries)
         router.get("/") { request, context in
-            try await pages.response(for: RenderableScreen(home), status: .ok, request: request, context: context, session: nil, logger: context.logger)
+            try await pages.response(
+                for: RenderableScreen(home), status: .ok, request: request, context: context, session: nil, logger: context.logger)
         }
         router.get("/health/live") { _, _ in
             BootTrace.mark("health-live")

@@ -61,7 +61,8 @@ struct SQLiteSessionTable: SessionTable {
         return try await database.write { db in
             var previousCSRFToken = replacement.previous
             if let hash {
-                previousCSRFToken = try String.fetchOne(db, sql: "SELECT csrfToken FROM sessions WHERE tokenHash = ?", arguments: [hash]) ?? replacement.previous
+                previousCSRFToken =
+                    try String.fetchOne(db, sql: "SELECT csrfToken FROM sessions WHERE tokenHash = ?", arguments: [hash]) ?? replacement.previous
                 try db.execute(
                     sql: "UPDATE sessions SET replacedAt = ?, expiresAt = MIN(expiresAt, ?) WHERE tokenHash = ?",
                     arguments: [date.timeIntervalSince1970, graceEnd, hash]
