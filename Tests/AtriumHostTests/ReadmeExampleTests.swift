@@ -8,14 +8,7 @@ import Testing
 // the README is wrong.
 
 public struct GreetingModule: AtriumModule {
-    public struct Configuration: ModuleConfiguration {
-        /// What the page says (each default declared once, as the initial value).
-        public var greeting = "Hello"
-        public init() {}
-        public func problems() -> [SettingProblem] {
-            greeting.isEmpty ? [SettingProblem(key: "greeting", message: "is empty", fix: "write a greeting")] : []
-        }
-    }
+    public typealias Configuration = GreetingConfiguration
 
     public static let manifest = ModuleManifest(id: "greeting", title: "Greeting", version: "1.0.0", binds: ["greeting"])
     public init() {}
@@ -25,8 +18,19 @@ public struct GreetingModule: AtriumModule {
     }
 }
 
-/// Scenes/Hello/HelloScene.swift: the scene, its routes (values views link to) and its actions.
+/// Configuration/GreetingConfiguration.swift: the `greeting` section.
+public struct GreetingConfiguration: ModuleConfiguration {
+    /// What the page says (each default declared once, as the initial value).
+    public var greeting = "Hello"
+    public init() {}
+    public func problems() -> [SettingProblem] {
+        greeting.isEmpty ? [SettingProblem(key: "greeting", message: "is empty", fix: "write a greeting")] : []
+    }
+}
+
+/// Scenes/Hello/HelloScene.swift: the scene, its state, its routes (values views link to) and its actions.
 struct HelloScene: Scene {
+    typealias State = String  // what the page shows
     enum Action: Sendable { case reply(Reply) }  // one action type per scene
     struct Reply: Decodable, Sendable { var name: String? }
 
@@ -40,9 +44,9 @@ struct HelloScene: Scene {
     let greeting: String  // what it needs, given when it is built
     var view: HelloView { HelloView() }
 
-    func load(_ context: SceneContext) async throws -> SceneState<String> { .loaded(greeting) }
+    func load(_ context: SceneContext) async throws -> SceneState<State> { .loaded(greeting) }
 
-    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<String> {
+    func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
         switch action {
         case .reply(let reply):
             guard let name = reply.name, !name.isEmpty else { return .invalid(greeting) }  // 422

@@ -49,10 +49,19 @@ final class GBFSClient: FleetSource {
 
     func refresh() async { forget() }
 
-    /// Forgets the loaded feed: the next page loads it again.
+    /// Forgets the loaded feed's statuses (where vehicles are, what stations hold: what a ride
+    /// changes): the next page loads those files again, and keeps the others (the discovery file,
+    /// the system, the vehicle types, the stations, the pricing plans) for as long as their `ttl`.
     func forget() {
-        files.withLock { $0 = [:] }
+        files.withLock { files in files = files.filter { !Self.isStatus($0.key) } }
         loaded.invalidate()
+    }
+
+    /// Whether a file's address is one of the feed's statuses (GBFS names them `…_status`; 2.3's
+    /// vehicles are `free_bike_status`).
+    static func isStatus(_ url: String) -> Bool {
+        let name = url.split(separator: "/").last.map { $0.split(separator: ".").first ?? $0 } ?? ""
+        return name.hasSuffix("_status")
     }
 
     func fleet() async throws -> Fleet {
