@@ -29,7 +29,7 @@ def host(binary: Path, work: Path, log):
     port = bench.free_port()
     config = work / "atrium.yaml"
     config.write_text(
-        f"http:\n  port: {port}\nstorage:\n  path: {work}/atrium.sqlite\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: info\n"
+        f"http:\n  port: {port}\nstorage:\n  path: {work}/atrium.sqlite\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: {bench.LOG_LEVEL}\n"
         f"modules: [login, cookbook, pilot, moneybox, mobility]\npilot:\n  licensesFile: {bench.ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
     )
     process = bench.start([str(binary / "atrium"), "serve", "--config", str(config)], log)
@@ -82,7 +82,7 @@ def main():
             bench.stop(first[0])
             bench.stop(second[0])
     log.close()
-    print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores: two passes (the hosts started in one order, then the other), each "
+    print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores, `log.level: {bench.LOG_LEVEL}`: two passes (the hosts started in one order, then the other), each "
           f"page after 2 s of warm-up per side, {ROUNDS} rounds of {ROUND} s alternating before and after; medians over both passes (the "
           f"ratio is the geometric mean of the two passes' medians of the rounds' after ÷ before).\n")
     print("| page | format | before req/s | after req/s | after ÷ before | before p99 | after p99 |")

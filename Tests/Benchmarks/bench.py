@@ -32,6 +32,13 @@ ONLY = os.environ.get("ONLY", "")
 # Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
 BOOTS = int(os.environ.get("BOOTS", "21"))
 POSTGRES_URL = os.environ.get("ATRIUM_TEST_POSTGRES_URL", "")
+# The hosts' log level: at `warning` (the default) no request line is written; LOG_LEVEL=info
+# measures what the request lines cost (they go to a file, as an operator's would).
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "warning")
+# A folder holding another build's `atrium` (run.sh builds BASE=<commit> there): its host serves the
+# same pages in the same rounds, and the table prints its ratio beside this build's.
+BASE_BIN = Path(os.environ["BASE_BIN"]) if os.environ.get("BASE_BIN") else None
+BASE_NAME = os.environ.get("BASE", "base")
 
 
 def free_port() -> int:
@@ -177,7 +184,7 @@ def storage_comparison(work, base, cookie, bare, rows):
     port = free_port()
     config = work / "postgres.yaml"
     config.write_text(
-        f"http:\n  port: {port}\nstorage:\n  kind: postgres\n  poolSize: 16\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: info\n"
+        f"http:\n  port: {port}\nstorage:\n  kind: postgres\n  poolSize: 16\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: {LOG_LEVEL}\n"
         f"modules: [login, cookbook, pilot, moneybox, mobility]\npilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
     )
     schema = "bench_" + os.urandom(6).hex()
@@ -238,7 +245,7 @@ def main():
     port, bare_port = free_port(), free_port()
     config = work / "atrium.yaml"
     config.write_text(
-        f"http:\n  port: {port}\nstorage:\n  path: {work}/atrium.sqlite\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: info\n"
+        f"http:\n  port: {port}\nstorage:\n  path: {work}/atrium.sqlite\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: {LOG_LEVEL}\n"
         f"modules: [login, cookbook, pilot, moneybox, mobility]\npilot:\n  licensesFile: {ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
     )
     atrium_args = [str(BIN / "atrium"), "serve", "--config", str(config)]
@@ -298,16 +305,31 @@ def main():
 
     bare_server = start([str(BIN / "atrium-bare-server"), str(bare_port), str(bare_folder)], subprocess.DEVNULL)
     wait_ready(bare + "/health/live", bare_server)
+    base_host, base_url, base_cookie = None, None, None
+    if BASE_BIN:
+        (work / "base").mkdir()
+        base_port = free_port()
+        (work / "base" / "atrium.yaml").write_text(config.read_text().replace(f"port: {port}", f"port: {base_port}").replace(str(work) + "/atrium.sqlite", str(work / "base" / "atrium.sqlite")))
+        base_host = start([str(BASE_BIN / "atrium"), "serve", "--config", str(work / "base" / "atrium.yaml")], open(work / "base.log", "wb"))
+        base_url = f"http://127.0.0.1:{base_port}"
+        wait_ready(base_url + "/health/live", base_host)
+        base_cookie = sign_up(base_url)
 
-    def compare(ours_url, theirs_url, headers):
+    def compare(ours_url, theirs_url, headers, base_target=None):
         """Atrium and the bare server in alternating rounds (this machine's speed drifts by tens of
         percent over a minute): each side's median rate and p99, and the median of the rounds' ratios."""
         wrk(ours_url, headers, duration=2)  # warm-up
         wrk(theirs_url, headers, duration=2)
-        rounds = [(wrk(ours_url, headers, duration=ROUND), wrk(theirs_url, headers, duration=ROUND)) for _ in range(ROUNDS)]
+        if base_target:
+            wrk(base_target[0], base_target[1], duration=2)
+        rounds = []
+        for _ in range(ROUNDS):
+            run = (wrk(ours_url, headers, duration=ROUND), wrk(theirs_url, headers, duration=ROUND))
+            rounds.append(run + ((wrk(base_target[0], base_target[1], duration=ROUND),) if base_target else ()))
         ours = tuple(statistics.median(run[0][i] for run in rounds) for i in (0, 1)) + (sum(run[0][2] for run in rounds),)
         theirs = tuple(statistics.median(run[1][i] for run in rounds) for i in (0, 1))
-        return ours, theirs, statistics.median(run[0][0] / run[1][0] for run in rounds)
+        base_ratio = statistics.median(run[2][0] / run[1][0] for run in rounds) if base_target else None
+        return ours, theirs, statistics.median(run[0][0] / run[1][0] for run in rounds), base_ratio
 
     if ONLY == "storage":
         storage_comparison(work, base, cookie, bare, rows)
@@ -325,25 +347,34 @@ def main():
 
     print(f"# Atrium pages against a bare Hummingbird 2 server answering the same bytes\n")
     print(
-        f"wrk -t2 -c64, release build, one run on this machine ({os.cpu_count()} cores): after 2 s of warm-up each, {ROUNDS} rounds of "
-        f"{ROUND} s alternating Atrium and the bare server; medians of the rounds (the ratio is the median of the rounds' ratios).\n"
+        f"wrk -t2 -c64, release build, one run on this machine ({os.cpu_count()} cores), a signed-in returning visitor, every module, "
+        f"SQLite, `log.level: {LOG_LEVEL}`{' (no request line written)' if LOG_LEVEL in ('notice', 'warning', 'error', 'critical') else ' (a request line per request, to a file)'}: "
+        f"after 2 s of warm-up each, {ROUNDS} rounds of {ROUND} s alternating Atrium{f', {BASE_NAME}' if BASE_BIN else ''} and the bare server; "
+        f"medians of the rounds (a ratio is the median of the rounds' ratios).\n"
     )
-    print("| page | format | bytes | Atrium req/s | same bytes, bare | ratio | Atrium p99 | bare p99 |")
-    print("|---|---|---|---|---|---|---|---|")
-    live, live_bare, ratio = compare(base + "/health/live", bare + "/health/live", {})
-    print(f"| /health/live | json | 17 | {live[0]:,.0f} | {live_bare[0]:,.0f} | {ratio:.2f} | {live[1]:.1f} ms | {live_bare[1]:.1f} ms |")
+    base_columns = f" {BASE_NAME} ratio |" if BASE_BIN else ""
+    print(f"| page | format | bytes | Atrium req/s | same bytes, bare | ratio |{base_columns} Atrium p99 | bare p99 |")
+    print("|---|---|---|---|---|---|" + ("---|" if BASE_BIN else "") + "---|---|")
+
+    def base_cell(value):
+        return f" {value:.2f} |" if BASE_BIN else ""
+
+    live, live_bare, ratio, base_ratio = compare(
+        base + "/health/live", bare + "/health/live", {}, (base_url + "/health/live", {}) if BASE_BIN else None)
+    print(f"| /health/live | json | 17 | {live[0]:,.0f} | {live_bare[0]:,.0f} | {ratio:.2f} |{base_cell(base_ratio)} {live[1]:.1f} ms | {live_bare[1]:.1f} ms |")
     sys.stdout.flush()
     for path, format_name, accept, name, size in rows:
-        ours, theirs, ratio = compare(base + path, f"{bare}/{name}", {"Cookie": cookie, "Accept": accept})
+        base_target = (base_url + path, {"Cookie": base_cookie, "Accept": accept}) if BASE_BIN else None
+        ours, theirs, ratio, base_ratio = compare(base + path, f"{bare}/{name}", {"Cookie": cookie, "Accept": accept}, base_target)
         note = f" ({ours[2]} errors)" if ours[2] else ""
-        print(f"| {path} | {format_name} | {size:,} | {ours[0]:,.0f}{note} | {theirs[0]:,.0f} | {ratio:.2f} | {ours[1]:.1f} ms | {theirs[1]:.1f} ms |")
+        print(f"| {path} | {format_name} | {size:,} | {ours[0]:,.0f}{note} | {theirs[0]:,.0f} | {ratio:.2f} |{base_cell(base_ratio)} {ours[1]:.1f} ms | {theirs[1]:.1f} ms |")
         sys.stdout.flush()
 
     print("\n## First visit (no cookie) to a page with a form\n")
     print("| page | bytes | Atrium req/s | same bytes, bare | ratio | Atrium p99 |")
     print("|---|---|---|---|---|---|")
     for path, name, size in first_rows:
-        ours, theirs, ratio = compare(base + path, f"{bare}/{name}", {"Accept": "text/html"})
+        ours, theirs, ratio, _ = compare(base + path, f"{bare}/{name}", {"Accept": "text/html"})
         print(f"| {path} | {size:,} | {ours[0]:,.0f} | {theirs[0]:,.0f} | {ratio:.2f} | {ours[1]:.1f} ms |")
         sys.stdout.flush()
 
@@ -358,6 +389,8 @@ def main():
     print(f"- Session rows in the database after every run above: {sessions}")
     sys.stdout.flush()
 
+    if base_host:
+        stop(base_host)
     storage_comparison(work, base, cookie, bare, rows)
     stop(bare_server)
     stop(atrium)

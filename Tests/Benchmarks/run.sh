@@ -9,7 +9,10 @@
 # It prints figures; it is not a test and CI does not run it. Options: DURATION=seconds per page and
 # side, in three alternating rounds (default 9); BOOTS=boots per side (default 21); ONLY=storage for
 # just the storage comparison, ONLY=boot for just boot (with where its time goes), ONLY=feed for the
-# change feed's figures, ONLY=events for the module events' delay.
+# change feed's figures, ONLY=events for the module events' delay. LOG_LEVEL=info writes a request
+# line per request (to a file; default warning: none). BASE=<commit> builds that commit (release, in
+# .build-base/<commit>, kept for the next run) and prints its page ratios beside this build's, from
+# the same rounds: a change that costs pages shows in the same table.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -25,6 +28,16 @@ echo "Building release (about 10 minutes from clean)…" >&2
 swift build -c release --product atrium >&2
 swift build -c release --product atrium-bare-server >&2
 bin=$(swift build -c release --show-bin-path)
+
+if [ -n "${BASE:-}" ]; then
+  base_tree=".build-base/$BASE"
+  if [ ! -d "$base_tree" ]; then
+    git worktree add --detach "$base_tree" "$BASE" >&2
+  fi
+  echo "Building $BASE (release) in $base_tree…" >&2
+  (cd "$base_tree" && swift build -c release --product atrium >&2)
+  export BASE_BIN="$(cd "$base_tree" && swift build -c release --show-bin-path)"
+fi
 
 eval "$(bash Tests/throwaway-postgres.sh start)"
 trap 'bash Tests/throwaway-postgres.sh stop "$ATRIUM_TEST_POSTGRES_DIR"' EXIT
