@@ -135,10 +135,13 @@ package final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHand
 
     func responseStarted(_ head: HTTPResponse? = nil) {
         isResponseStarted = true
-        if head?.headerFields[.contentType]?.hasPrefix("text/event-stream") == true {
+        // Scanned, not looked up: `HTTPFields`' subscript joins every value of the name into a new string.
+        if let head, head.headerFields.contains(where: { $0.name == .contentType && $0.value.utf8.starts(with: Self.eventStream) }) {
             slot?.streamingSince.store(Int64(NIODeadline.now().uptimeNanoseconds), ordering: .relaxed)
         }
     }
+
+    private static let eventStream = "text/event-stream".utf8
 
     func responseEnded() {
         pendingResponses = max(0, pendingResponses - 1)

@@ -10,9 +10,18 @@ struct SignedInGuardMiddleware: RouterMiddleware {
 
     let registry: HostRegistry
     let pages: PageWriter
+    /// Who says whether a user exists, found once when the route is made (every module has
+    /// registered by then), not looked up and cast on every request.
+    let users: (any CurrentUserProvider)?
+
+    init(registry: HostRegistry, pages: PageWriter) {
+        self.registry = registry
+        self.pages = pages
+        self.users = registry.capability(.currentUser)
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let userID = try await context.session?.userID, let users = registry.capability(.currentUser),
+        if let userID = try await context.session?.userID, let users,
             try await users.user(withID: userID) != nil
         {
             return try await next(request, context)

@@ -8,6 +8,6 @@ import NIOCore
 package enum StateID {
     package static func of(_ document: ByteBuffer) -> String {
         let hash = document.withUnsafeReadableBytes { SHA256.hash(data: $0) }
-        return HexDigits.string(of: hash, count: 16)
+        return hash.withUnsafeBytes { HexDigits.string(of: $0, count: 16) }
     }
 }

@@ -26,7 +26,7 @@ package enum ClientAddress {
 
     /// What a throttle counts for `address`: an IPv4 address itself, an IPv6 address's /64.
     static func network(of address: String) -> String {
-        guard address.contains(":"), address.utf8.count <= 45, !address.utf8.contains(0) else { return address }
+        guard address.utf8.contains(UInt8(ascii: ":")), address.utf8.count <= 45, !address.utf8.contains(0) else { return address }
         var ipv6 = in6_addr()
         guard inet_pton(AF_INET6, address, &ipv6) == 1 else { return address }
         let bytes = withUnsafeBytes(of: &ipv6) { Array($0) }

@@ -58,7 +58,9 @@ package struct SessionStore: Sendable {
     static func randomToken() -> String { SystemRandom().token(bytes: 32) }
 
     package static func hash(_ token: String) -> String {
-        HexDigits.string(of: SHA256.hash(data: Array(token.utf8)), count: SHA256.byteCount)
+        var token = token
+        let digest = token.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
+        return digest.withUnsafeBytes { HexDigits.string(of: $0, count: SHA256.byteCount) }
     }
 
     /// How far the expiry must have fallen behind before a use slides it (and renews the cookie):

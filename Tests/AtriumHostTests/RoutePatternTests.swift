@@ -76,6 +76,7 @@ struct RoutePatternTests {
         arguments: [
             ("/profile", "/profile"), ("/a?b=c", "/a?b=c"), ("//evil.example", nil), ("https://evil.example", nil),
             ("/\\evil.example", nil), ("javascript:alert(1)", nil), ("", nil), ("/a b", nil), ("/a\nb", nil),
+            ("/a\u{7F}b", nil), ("/a\u{85}b", nil), ("/caf\u{E9}?q=\u{1F600}", "/caf\u{E9}?q=\u{1F600}"), ("/a\u{A0}b", "/a\u{A0}b"),
         ] as [(String, String?)])
     func localPathsAreTheOnlyAcceptedReturnAddresses(_ candidate: String, _ expected: String?) {
         #expect(LocalPath.validated(candidate) == expected)

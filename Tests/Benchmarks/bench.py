@@ -22,10 +22,14 @@ ROUNDS = 3
 ROUND = max(DURATION // ROUNDS, 1)
 PAGES = ["/", "/login", "/signup", "/profile", "/profile/details", "/profile/details/edit",
          "/cookbook", "/cookbook/recipes/2", "/cookbook/pantry", "/pilot", "/moneybox", "/map", "/map/stations/mia-1"]
+if os.environ.get("PAGES"):
+    PAGES = os.environ["PAGES"].split(",")
 FORMATS = {"html": "text/html", "json": "application/json"}
 FIRST_VISIT = ["/login", "/pilot", "/signup"]
 # Pages measured on both storage backends, side by side: every page, in HTML.
 STORAGE_PAGES = PAGES
+# ONLY=pages runs just the page tables (no boots, storage, feed, events or live); PAGES=/,/login
+# measures just those pages.
 # ONLY=storage runs just the SQLite/PostgreSQL comparison; ONLY=feed just the change feed's figures;
 # ONLY=events just the module events' delay; ONLY=live just the live scenes' figures.
 ONLY = os.environ.get("ONLY", "")
@@ -259,7 +263,7 @@ def main():
     process = start(atrium_args, log)
     wait_ready(base + "/health/live", process)
     stop(process)
-    for _ in range(0 if ONLY == "storage" else BOOTS):
+    for _ in range(0 if ONLY in ("storage", "pages") else BOOTS):
         process = start(atrium_args, log)
         boots.append(wait_ready(base + "/health/live", process))
         stop(process)
@@ -267,7 +271,7 @@ def main():
         bare_boots.append(wait_ready(bare + "/health/live", process))
         stop(process)
 
-    steps = boot_steps(atrium_args, base, log, 0 if ONLY == "storage" else BOOTS)
+    steps = boot_steps(atrium_args, base, log, 0 if ONLY in ("storage", "pages") else BOOTS) if ONLY != "pages" else ""
     if ONLY == "boot":
         print(boot_line(boots, bare_boots))
         print(f"\nWhere Atrium's boot goes ({BOOTS} boots with ATRIUM_BOOT_TRACE=1, each step's median):\n\n{steps}")
@@ -378,6 +382,11 @@ def main():
         print(f"| {path} | {size:,} | {ours[0]:,.0f} | {theirs[0]:,.0f} | {ratio:.2f} | {ours[1]:.1f} ms |")
         sys.stdout.flush()
 
+    if ONLY == "pages":
+        for process in (base_host, bare_server, atrium):
+            if process:
+                stop(process)
+        return
     print("\n## Boot and memory\n")
     print(boot_line(boots, bare_boots))
     print(f"\nWhere Atrium's boot goes ({BOOTS} boots with ATRIUM_BOOT_TRACE=1, each step's median):\n\n{steps}\n")
