@@ -39,7 +39,8 @@ package struct HostPageRoutes: Sendable {
         let home = StandardScreens.home(entries: registry.entries)
         router.get("/") { request, context in
             try await pages.response(
-                for: RenderableScreen(key: ScreenKey(host: "home"), make: { home }), status: .ok, request: request, context: context, session: nil, logger: context.logger)
+                for: RenderableScreen(key: ScreenKey(host: "home"), make: { home }), status: .ok, request: request, context: context, session: nil,
+                logger: context.logger)
         }
         router.get("/health/live") { _, _ in
             BootTrace.mark("health-live")
