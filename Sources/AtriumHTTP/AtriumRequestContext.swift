@@ -8,8 +8,10 @@ import NIOCore
 package struct AtriumRequestContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
 
-    /// The address of the connection's other end, when there is a connection.
-    package let peerAddress: String?
+    /// The address of the connection's other end, when there is a connection: read when asked (a
+    /// health check or an asset never asks), not for every request.
+    package var peerAddress: String? { channel?.remoteAddress?.ipAddress }
+    private let channel: (any Channel)?
     /// Completes when the connection closes (a live stream's client went away), when there is one.
     package let connectionClosed: EventLoopFuture<Void>?
     /// The route's parameter texts, read and checked against their types (``RouteParametersMiddleware``).
@@ -29,7 +31,7 @@ package struct AtriumRequestContext: RequestContext {
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        peerAddress = source.channel.remoteAddress?.ipAddress
+        channel = source.channel
         connectionClosed = source.channel.closeFuture
     }
 
@@ -37,7 +39,7 @@ package struct AtriumRequestContext: RequestContext {
     /// calling its own sandbox).
     package init(logger: Logger) {
         coreContext = .init(source: InProcessSource(logger: logger))
-        peerAddress = nil
+        channel = nil
         connectionClosed = nil
     }
 

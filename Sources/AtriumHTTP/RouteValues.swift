@@ -29,6 +29,8 @@ package enum RouteValues {
 
     /// The request's `returnTo`, when it is a path on this site.
     package static func returnTo(of request: Request) -> String? {
-        LocalPath.validated(request.uri.queryParameters[Substring("returnTo")].map(String.init))
+        // Most requests have no query: parsing one (Hummingbird goes through URLComponents) is skipped.
+        guard request.uri.query != nil else { return nil }
+        return LocalPath.validated(request.uri.queryParameters[Substring("returnTo")].map(String.init))
     }
 }

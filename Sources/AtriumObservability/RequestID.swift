@@ -20,9 +20,9 @@ package enum RequestID {
     /// The id to use for a request: the one already current (a request this host delivers to itself,
     /// such as a call to a module's own sandbox), else the `X-Request-Id` a trusted proxy sent when it
     /// is well formed, else a new one.
-    package static func resolve(header: String?, peer: String?, trustedProxies: Set<String>) -> String {
+    package static func resolve(header: String?, peer: @autoclosure () -> String?, trustedProxies: Set<String>) -> String {
         if let current { return current }
-        if let header, let peer, trustedProxies.contains(peer), isWellFormed(header) { return header }
+        if let header, !trustedProxies.isEmpty, let peer = peer(), trustedProxies.contains(peer), isWellFormed(header) { return header }
         return make()
     }
 

@@ -13,12 +13,18 @@ package enum TextLogLine {
     /// The line of `event` with the logger's `label` and `metadata`.
     static func line(of event: LogEvent, label: String, metadata: Logger.Metadata) -> String {
         var line = timestamp()
-        line += " \(event.level)"
+        line.reserveCapacity(160)
+        line += " " + event.level.rawValue
         if !label.isEmpty { line += " " + label }
         line += ":"
         if metadata.isEmpty, event.metadata?.isEmpty ?? true, event.error == nil {
             // The common line: the request's id alone.
-            if let id = RequestID.current { line += " " + RequestID.metadataKey + "=" + id }
+            if let id = RequestID.current {
+                line += " "
+                line += RequestID.metadataKey
+                line += "="
+                line += id
+            }
         } else {
             var all = metadata
             if let id = RequestID.current { all[RequestID.metadataKey] = .string(id) }
@@ -29,7 +35,12 @@ package enum TextLogLine {
             }
             for (key, value) in all.sorted(by: { $0.key < $1.key }) { line += " \(key)=\(value)" }
         }
-        return line + " [\(event.source)] \(event.message)\n"
+        line += " ["
+        line += event.source
+        line += "] "
+        line += event.message.description
+        line += "\n"
+        return line
     }
 
     /// The time as `StreamLogHandler` writes it (local time, `%Y-%m-%dT%H:%M:%S%z`), formatted once

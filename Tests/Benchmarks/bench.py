@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.argv[1])
 DURATION = int(os.environ.get("DURATION", "9"))
-ROUNDS = 3
+ROUNDS = int(os.environ.get("ROUNDS", "3"))
 ROUND = max(DURATION // ROUNDS, 1)
 PAGES = ["/", "/login", "/signup", "/profile", "/profile/details", "/profile/details/edit",
          "/cookbook", "/cookbook/recipes/2", "/cookbook/pantry", "/pilot", "/moneybox", "/map", "/map/stations/mia-1"]
