@@ -8,10 +8,11 @@ import NIOCore
 package struct AtriumRequestContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
 
-    /// The address of the connection's other end, when there is a connection: read when asked (a
-    /// health check or an asset never asks), not for every request.
-    package var peerAddress: String? { channel?.remoteAddress?.ipAddress }
-    private let channel: (any Channel)?
+    /// The address of the connection's other end, when there is a connection. Read as the request
+    /// comes in, not when first asked: NIO forgets a channel's addresses once it closes, and a
+    /// client that sent a request and reset its connection would then count as no address at all
+    /// (`ClientAddress.inProcess`) for the throttles.
+    package let peerAddress: String?
     /// Completes when the connection closes (a live stream's client went away), when there is one.
     package let connectionClosed: EventLoopFuture<Void>?
     /// The route's parameter texts, read and checked against their types (``RouteParametersMiddleware``).
@@ -31,7 +32,7 @@ package struct AtriumRequestContext: RequestContext {
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        channel = source.channel
+        peerAddress = source.channel.remoteAddress?.ipAddress
         connectionClosed = source.channel.closeFuture
     }
 
@@ -39,7 +40,7 @@ package struct AtriumRequestContext: RequestContext {
     /// calling its own sandbox).
     package init(logger: Logger) {
         coreContext = .init(source: InProcessSource(logger: logger))
-        channel = nil
+        peerAddress = nil
         connectionClosed = nil
     }
 
