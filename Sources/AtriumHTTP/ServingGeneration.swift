@@ -19,7 +19,7 @@ package final class ServingGeneration: Sendable {
         defer { inFlight.subtract(1, ordering: .releasing) }
         // The one negotiation of the request's format: every step after reads it from the context.
         var negotiated = context
-        let accepted = ResponseFormat.negotiate(request.headers[.accept])
+        let accepted = ResponseFormat.negotiate(request.headers.value(of: .accept))
         negotiated.accepted = accepted
         let context = negotiated
         if accepted.isEventStream, request.method == .get {

@@ -2,6 +2,7 @@
 import AtriumStorage
 import Crypto
 import Foundation
+import Synchronization
 
 /// Server-side sessions in the host's database. The cookie carries a random token; the database
 /// keeps only its SHA-256 hash, so a copy of the database opens no session.
@@ -57,6 +58,25 @@ package struct SessionStore: Sendable {
 
     static func randomToken() -> String { SystemRandom().token(bytes: 32) }
 
+    /// The hashes of tokens seen lately: a browser sends its token with every request, and hashing
+    /// it each time was 1 % of a signed-in page. Up to 4,096 tokens of the length the host issues
+    /// are kept, then the memo starts again; anything longer is hashed each time.
+    private static let recentHashes = Mutex<[String: String]>([:])
+    static let memoizedTokens = 4096
+    static var memoizedCount: Int { recentHashes.withLock { $0.count } }
+
+    /// `hash(token)`, from the memo when the token was seen lately.
+    static func memoizedHash(_ token: String) -> String {
+        guard token.utf8.count <= 64 else { return hash(token) }
+        if let known = recentHashes.withLock({ $0[token] }) { return known }
+        let hashed = hash(token)
+        recentHashes.withLock { hashes in
+            if hashes.count >= memoizedTokens { hashes.removeAll(keepingCapacity: true) }
+            hashes[token] = hashed
+        }
+        return hashed
+    }
+
     package static func hash(_ token: String) -> String {
         var token = token
         let digest = token.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
@@ -104,7 +124,7 @@ package struct SessionStore: Sendable {
     /// The live session for a token, its expiry slid forward when it has fallen behind; nil when
     /// unknown or expired.
     package func find(token: String) async throws -> Found? {
-        let hash = Self.hash(token)
+        let hash = Self.memoizedHash(token)
         let current = now().timeIntervalSince1970
         var record: SessionRecord
         if let cached = cache?.session(for: hash) {

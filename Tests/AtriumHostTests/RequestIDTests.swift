@@ -90,6 +90,16 @@ struct RequestIDTests {
         #expect(second["requestID"] == nil && second["level"] as? String == "warning")
     }
 
+    @Test func hummingbirdsRequestIDIsKeptButLinesCarryTheHostsOwn() async throws {
+        let lines = try Self.lines({ HostLogHandler(label: $0, output: $1, format: .text) }) { logger in
+            logger[metadataKey: "hb.request.id"] = "hb-1"
+            #expect(logger[metadataKey: "hb.request.id"] == "hb-1", "Hummingbird reads it back as the context's id")
+            RequestID.$current.withValue("req-9") { logger.info("GET / 200 0.1ms") }
+        }
+        #expect(lines.count == 1)
+        #expect(lines[0].contains(" request-id=req-9 [") && !lines[0].contains("hb-1"), "\(lines[0])")
+    }
+
     @Test func jsonStringsAreEscaped() throws {
         let text = JSONLogLine.quoted("a \"quoted\" \\ line\nwith\ttabs and \u{1}\u{2028}é")
         let decoded = try JSONDecoder().decode(String.self, from: Data(text.utf8))

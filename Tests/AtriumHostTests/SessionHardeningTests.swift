@@ -16,6 +16,19 @@ struct SessionHardeningTests {
         try SQLiteStorage(path: FileManager.default.temporaryDirectory.appending(path: "atrium-sessions-\(UUID().uuidString)/db.sqlite").path)
     }
 
+    @Test func aTokensHashFromTheMemoIsItsHashAndTheMemoStaysBounded() {
+        let token = SessionStore.randomToken()
+        #expect(SessionStore.memoizedHash(token) == SessionStore.hash(token))
+        #expect(SessionStore.memoizedHash(token) == SessionStore.hash(token), "the second time, from the memo")
+        let long = String(repeating: "t", count: 300)
+        #expect(SessionStore.memoizedHash(long) == SessionStore.hash(long))
+        for index in 0..<(SessionStore.memoizedTokens + 10) {
+            let other = "token-\(index)"
+            #expect(SessionStore.memoizedHash(other) == SessionStore.hash(other))
+        }
+        #expect(SessionStore.memoizedCount <= SessionStore.memoizedTokens)
+    }
+
     @Test func aSlidingExpiryRenewsTheCookieAtMostOnceADay() async throws {
         let storage = try temporaryStorage()
         defer { try? storage.close() }
