@@ -146,11 +146,13 @@ struct SDKTests {
         fields.append(HTTPField(name: .accept, value: "text/html"))
         fields.append(HTTPField(name: .cookie, value: "atrium_session=abc"))
         fields.append(HTTPField(name: .cookie, value: "atrium_session=later"))
-        let request = Request(head: HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/", headerFields: fields), body: .init(buffer: .init()))
+        let request = Request(
+            head: HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/", headerFields: fields), body: .init(buffer: .init()))
         #expect(SessionCookie(isSecure: false).token(in: request) == "abc")
         var joined = HTTPFields()
         joined.append(HTTPField(name: .cookie, value: "theme=dark; atrium_session=abc"))
-        let other = Request(head: HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/", headerFields: joined), body: .init(buffer: .init()))
+        let other = Request(
+            head: HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/", headerFields: joined), body: .init(buffer: .init()))
         #expect(SessionCookie(isSecure: false).token(in: other) == "abc")
         let none = Request(head: HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/"), body: .init(buffer: .init()))
         #expect(SessionCookie(isSecure: false).token(in: none) == nil)
