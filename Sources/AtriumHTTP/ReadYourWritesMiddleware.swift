@@ -36,16 +36,18 @@ package struct ReadYourWritesMiddleware: RouterMiddleware {
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // A request this host delivers to itself (a module's sandbox) writes for its caller.
         if WriteMark.current != nil { return try await next(request, context) }
-        let cookie = request.headers[.cookie]
-        let wrote = cookie.flatMap { position(inHeader: $0) } ?? 0
+        // Read where the cookies lie (``RequestCookie``): joining them and searching the text with
+        // Foundation made every PostgreSQL page 10–30 % slower than the same page on SQLite.
+        let wrote = RequestCookie.value(named: Self.cookieName, in: request.headers).flatMap(position(ofValue:)) ?? 0
         let mark = WriteMark()
         var response = try await ChangeFeed.$readsThrough.withValue(wrote > feed.seen) {
             try await WriteMark.$current.withValue(mark) { try await next(request, context) }
         }
         // Only visitors with a session (a browser) carry the mark: an API client without cookies
         // gets none.
-        let hasSession = cookie?.contains(SessionCookie.name + "=") == true || response.headers[.setCookie] != nil
-        if mark.position > wrote, hasSession {
+        if mark.position > wrote,
+            RequestCookie.value(named: SessionCookie.name, in: request.headers) != nil || response.headers[.setCookie] != nil
+        {
             response.setCookie(
                 Cookie(
                     name: Self.cookieName, value: value(for: mark.position), maxAge: Self.cookieSeconds, path: "/", secure: isSecure,
@@ -63,8 +65,12 @@ package struct ReadYourWritesMiddleware: RouterMiddleware {
     /// The position a `Cookie` header's `atrium_wrote` vouches for: nil without one, or when it was
     /// not signed by this host key, was changed, or is older than ``cookieSeconds``.
     func position(inHeader header: String) -> Int64? {
-        guard let start = header.range(of: Self.cookieName + "=") else { return nil }
-        let value = header[start.upperBound...].prefix { $0 != ";" && $0 != " " }
+        RequestCookie.value(named: Self.cookieName, inHeader: header).flatMap(position(ofValue:))
+    }
+
+    /// The position a cookie's value names, when this host signed it less than a minute ago.
+    func position(ofValue cookie: String) -> Int64? {
+        let value = cookie.prefix { $0 != " " }
         guard value.utf8.count <= 64 else { return nil }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].utf8.count <= 18, parts[1].utf8.count <= 12, let position = Int64(parts[0]), position > 0,

@@ -27,6 +27,8 @@ struct ReadYourWritesCookieTests {
         #expect(middleware.position(inHeader: "atrium_wrote=abc") == nil)
         #expect(middleware.position(inHeader: "atrium_wrote=" + String(repeating: "9", count: 300)) == nil)
         #expect(middleware.position(inHeader: "atrium_session=x") == nil)
+        #expect(middleware.position(inHeader: "xatrium_wrote=\(value)") == nil, "another cookie whose name ends the same")
+        #expect(middleware.position(inHeader: "atrium_wrote=\(value) ; c=d") == 42)
         let other = try ReadYourWritesMiddleware(feed: feed, isSecure: false, hostKey: HostKey.random(), now: { clock.now })
         #expect(other.position(inHeader: "atrium_wrote=\(value)") == nil, "another host key's")
         clock.advance(seconds: Double(ReadYourWritesMiddleware.cookieSeconds) + 1)

@@ -339,13 +339,6 @@ def main():
         storage_comparison(work, base, cookie, bare, rows)
         stop(bare_server)
         stop(atrium)
-        import events
-        import feed
-        import live
-
-        feed.measure(sys.modules[__name__], BIN)
-        events.measure(sys.modules[__name__], BIN)
-        live.measure(sys.modules[__name__], BIN)
         shutil.rmtree(work, ignore_errors=True)
         return
 
