@@ -1,21 +1,37 @@
 import Foundation
 
-/// Base64 with the URL- and cookie-safe alphabet and no padding (RFC 4648 §5), on top of
-/// Foundation's Base64: only the three characters that differ are changed, byte by byte.
+/// Base64 with the URL- and cookie-safe alphabet and no padding (RFC 4648 §5). Written straight
+/// from the bytes: Foundation's Base64 and then three characters changed in a `Data` byte by byte
+/// was 5 % of a first visit (a visitor pass and its form token each encode a MAC).
 package enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
     package static func encode(_ data: Data) -> String {
-        var encoded = data.base64EncodedData()
-        var length = encoded.count
-        while length > 0, encoded[length - 1] == UInt8(ascii: "=") { length -= 1 }
-        encoded.removeSubrange(length...)
-        for index in encoded.indices {
-            switch encoded[index] {
-            case UInt8(ascii: "+"): encoded[index] = UInt8(ascii: "-")
-            case UInt8(ascii: "/"): encoded[index] = UInt8(ascii: "_")
-            default: break
+        data.withUnsafeBytes { encode($0) }
+    }
+
+    package static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
+        let count = bytes.count / 3 * 4 + [0, 2, 3][bytes.count % 3]
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            alphabet.withUnsafeBufferPointer { alphabet in
+                var written = 0
+                var index = 0
+                while index < bytes.count {
+                    let first = UInt32(bytes[index])
+                    let second = index + 1 < bytes.count ? UInt32(bytes[index + 1]) : 0
+                    let third = index + 2 < bytes.count ? UInt32(bytes[index + 2]) : 0
+                    let group = first << 16 | second << 8 | third
+                    let remaining = bytes.count - index
+                    let characters = remaining >= 3 ? 4 : remaining + 1
+                    for position in 0..<characters {
+                        buffer[written] = alphabet[Int(group >> UInt32(18 - 6 * position) & 0x3F)]
+                        written += 1
+                    }
+                    index += 3
+                }
+                return written
             }
         }
-        return String(decoding: encoded, as: UTF8.self)
     }
 
     /// The bytes of `text`, or nil when it is not unpadded Base64URL in its one canonical spelling

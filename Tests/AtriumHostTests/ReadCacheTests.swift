@@ -174,6 +174,29 @@ struct ReadCacheTests {
 /// The signed visitor pass accepts one spelling of its signature only.
 @Suite("Visitor pass")
 struct VisitorPassTests {
+    @Test func base64URLMatchesFoundationsBase64WithTheURLAlphabetAndNoPadding() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<70 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            let foundation = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            #expect(Base64URL.encode(Data(bytes)) == foundation, "\(length) bytes")
+            #expect(Base64URL.decode(foundation) == Data(bytes))
+        }
+    }
+
+    @Test func aVisitorIDIsAVersion4UUIDWrittenAsFoundationWritesIt() throws {
+        for _ in 0..<200 {
+            let id = VisitorPass.newVisitorID()
+            let uuid = try #require(UUID(uuidString: id))
+            #expect(uuid.uuidString == id)
+            let characters = Array(id)
+            #expect(characters[14] == "4" && "89AB".contains(characters[19]), "\(id)")
+        }
+        let bytes: [UInt8] = [0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF]
+        #expect(bytes.withUnsafeBytes { VisitorPass.uuidText($0) } == "00112233-4455-6677-8899-AABBCCDDEEFF")
+    }
+
     @Test func aSignatureSpelledWithOtherUnusedBitsIsRefused() throws {
         let pass = try VisitorPass(hostKey: .random())
         let issued = pass.issue(visitorID: VisitorPass.newVisitorID(), at: Date())

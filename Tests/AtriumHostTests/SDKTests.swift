@@ -189,6 +189,25 @@ struct SDKTests {
         #expect(RouteValues.decoded("ü€") == "ü€")
     }
 
+    @Test func theSessionCookieIsWrittenAsHummingbirdsCookieWritesIt() {
+        for isSecure in [false, true] {
+            let written = SessionCookie(isSecure: isSecure).setCookie(token: "v1.abc-_", maxAge: 2_592_000)
+            let expected = Cookie(
+                name: "atrium_session", value: "v1.abc-_", maxAge: 2_592_000, path: "/", secure: isSecure, httpOnly: true, sameSite: .lax)
+            // The same cookie and attributes (Hummingbird's table keeps them in no fixed order).
+            let parts = { (text: String) in text.split(separator: "; ").map(String.init) }
+            #expect(parts(written).first == parts(expected.description).first)
+            #expect(Set(parts(written)) == Set(parts(expected.description)), "\(written) vs \(expected.description)")
+        }
+        var response = Response(status: .ok)
+        SessionCookie(isSecure: false).apply(.set(token: "t", maxAge: 60), to: &response)
+        SessionCookie(isSecure: false).apply(.set(token: "u", maxAge: 60), to: &response)
+        #expect(
+            response.headers[values: .setCookie] == [
+                "atrium_session=t; Max-Age=60; Path=/; HttpOnly; SameSite=Lax", "atrium_session=u; Max-Age=60; Path=/; HttpOnly; SameSite=Lax",
+            ])
+    }
+
     @Test func distinctAcceptHeadersPastTheLimitAreStillReadButNotKept() {
         for index in 0..<(ResponseFormat.memoizedHeaders + 50) {
             let json = index.isMultiple(of: 2)
