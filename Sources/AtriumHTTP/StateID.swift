@@ -1,3 +1,4 @@
+import AtriumObservability
 import AtriumStorage
 import Crypto
 import NIOCore

@@ -55,11 +55,8 @@ package enum RequestID {
     }()
     private static let issued = Atomic<UInt64>(0)
 
+    /// Eight lowercase hex digits, most significant first.
     private static func hex(_ value: UInt32) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: 8) { buffer in
-            for index in 0..<8 { buffer[index] = digits[Int((value >> (28 - 4 * UInt32(index))) & 0xF)] }
-            return 8
-        }
+        withUnsafeBytes(of: value.bigEndian) { HexDigits.string(of: $0, count: 4) }
     }
 }

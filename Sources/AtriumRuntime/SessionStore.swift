@@ -1,3 +1,4 @@
+import AtriumObservability
 @_spi(AtriumHost) import AtriumSDK
 import AtriumStorage
 import Crypto

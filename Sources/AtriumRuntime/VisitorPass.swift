@@ -1,3 +1,4 @@
+import AtriumObservability
 import Crypto
 import Foundation
 
@@ -39,16 +40,12 @@ struct VisitorPass: Sendable {
                     buffer[written] = UInt8(ascii: "-")
                     written += 1
                 }
-                buffer[written] = hexDigit(bytes[index] >> 4)
-                buffer[written + 1] = hexDigit(bytes[index] & 0x0F)
+                buffer[written] = HexDigits.digit(bytes[index] >> 4, uppercase: true)
+                buffer[written + 1] = HexDigits.digit(bytes[index] & 0x0F, uppercase: true)
                 written += 2
             }
             return written
         }
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }
 
     /// The cookie for `visitorID`, issued at `date`.

@@ -1,4 +1,5 @@
-/// Bytes written as lowercase hexadecimal, two digits a byte (session token hashes, scene state ids).
+/// Bytes written as hexadecimal, two digits a byte (session token hashes, scene state ids, request
+/// ids, visitor ids).
 ///
 /// Not generic: a generic over `Sequence` called from another target runs unspecialised, asking the
 /// runtime for its types' metadata byte by byte (it was 4 % of a signed-in page's time, measured).
@@ -21,7 +22,8 @@ package enum HexDigits {
         bytes.withUnsafeBytes { string(of: $0, count: count) }
     }
 
-    private static func digit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    /// The digit of a value from 0 to 15, lowercase unless asked.
+    package static func digit(_ value: UInt8, uppercase: Bool = false) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : (uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")) + value - 10
     }
 }
