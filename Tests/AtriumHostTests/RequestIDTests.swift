@@ -47,6 +47,11 @@ struct RequestIDTests {
         #expect(RequestID.resolve(header: "forged", peer: "192.0.2.9", trustedProxies: proxies) != "forged", "not from a trusted proxy")
         #expect(RequestID.resolve(header: "forged", peer: nil, trustedProxies: proxies) != "forged")
         #expect(RequestID.make() != RequestID.make())
+        let first = RequestID.make()
+        let second = RequestID.make()
+        #expect(first.wholeMatch(of: /[0-9a-f]{16}/) != nil, "\(first)")
+        #expect(first.prefix(8) == second.prefix(8), "one prefix per process")
+        #expect(UInt32(second.suffix(8), radix: 16) == UInt32(first.suffix(8), radix: 16)! &+ 1, "then a counter")
     }
 
     @Test func aRequestThisHostDeliversToItselfKeepsTheCallersId() {
