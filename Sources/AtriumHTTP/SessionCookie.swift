@@ -13,11 +13,6 @@ package struct SessionCookie: Sendable {
         RequestCookie.value(named: Self.name, in: request.headers)
     }
 
-    /// The session token in a `Cookie` header (several headers joined with "; ").
-    static func token(inHeader header: String) -> String? {
-        RequestCookie.value(named: name, inHeader: header)
-    }
-
     package func apply(_ change: RequestSession.CookieChange?, to response: inout Response) {
         switch change {
         case .set(let token, let maxAge):

@@ -11,7 +11,8 @@ package enum Base64URL {
     }
 
     package static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
-        let count = bytes.count / 3 * 4 + [0, 2, 3][bytes.count % 3]
+        // Four characters for every three bytes, two or three for the one or two left over.
+        let count = (bytes.count * 4 + 2) / 3
         return String(unsafeUninitializedCapacity: count) { buffer in
             alphabet.withUnsafeBufferPointer { alphabet in
                 var written = 0

@@ -119,24 +119,26 @@ struct SDKTests {
     }
 
     @Test func theSessionTokenIsReadFromAnyCookieHeaderAsHummingbirdsCookiesReadsIt() {
-        #expect(SessionCookie.token(inHeader: "atrium_session=abc") == "abc")
-        #expect(SessionCookie.token(inHeader: "theme=dark; atrium_session=abc; lang=en") == "abc")
-        #expect(SessionCookie.token(inHeader: "theme=dark;atrium_session=abc") == "abc")
-        #expect(SessionCookie.token(inHeader: "theme=dark;\t atrium_session=abc") == "abc")
-        #expect(SessionCookie.token(inHeader: "theme=dark") == nil)
-        #expect(SessionCookie.token(inHeader: "") == nil)
-        #expect(SessionCookie.token(inHeader: ";;;") == nil)
-        #expect(SessionCookie.token(inHeader: "atrium_session") == nil, "a name without a value")
-        #expect(SessionCookie.token(inHeader: "atrium_session=") == "")
-        #expect(SessionCookie.token(inHeader: "atrium_session=a=b") == "a=b", "the value runs past a second =")
-        #expect(SessionCookie.token(inHeader: "atrium_sessionx=no; xatrium_session=no; atrium_session =no; atrium_session=yes") == "yes")
-        #expect(SessionCookie.token(inHeader: "atrium_session=first; atrium_session=second") == "first")
-        #expect(SessionCookie.token(inHeader: "atrium_session=ü€; x=y") == "ü€")
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: "atrium_session=abc") == "abc")
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: "theme=dark; atrium_session=abc; lang=en") == "abc")
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: "theme=dark;atrium_session=abc") == "abc")
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: "theme=dark;\t atrium_session=abc") == "abc")
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: "theme=dark") == nil)
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: "") == nil)
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: ";;;") == nil)
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: "atrium_session") == nil, "a name without a value")
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: "atrium_session=") == "")
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: "atrium_session=a=b") == "a=b", "the value runs past a second =")
+        #expect(
+            RequestCookie.value(named: SessionCookie.name, inHeader: "atrium_sessionx=no; xatrium_session=no; atrium_session =no; atrium_session=yes")
+                == "yes")
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: "atrium_session=first; atrium_session=second") == "first")
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: "atrium_session=ü€; x=y") == "ü€")
         let long = String(repeating: "filler=\(String(repeating: "x", count: 100)); ", count: 30) + "atrium_session=late"
-        #expect(SessionCookie.token(inHeader: long) == "late")
+        #expect(RequestCookie.value(named: SessionCookie.name, inHeader: long) == "late")
         // The same answers, cookie by cookie, as Hummingbird's own reader gives.
         for header in ["a=1; atrium_session=t; b=2", " atrium_session=t", "x; atrium_session=t;", "atrium_session=t ; y=z"] {
-            #expect(SessionCookie.token(inHeader: header) == Cookies(from: [header])["atrium_session"]?.value, "\(header)")
+            #expect(RequestCookie.value(named: SessionCookie.name, inHeader: header) == Cookies(from: [header])["atrium_session"]?.value, "\(header)")
         }
     }
 
