@@ -13,7 +13,7 @@ import Testing
 struct GBFSClientTests {
     static func client(_ stub: StubHTTPServer, path: String = "/gbfs.json", clock: TestClock = TestClock(), language: String = "en") -> GBFSClient {
         GBFSClient(
-            feedURL: stub.baseURL + path, http: HostHTTPClient(), language: language, timeout: .seconds(5), clock: clock,
+            feedURL: stub.baseURL + path, http: HostHTTPClient(), language: language, timeout: .seconds(60), clock: clock,
             logger: Logger(label: "test"), isSandbox: false)
     }
 
@@ -247,7 +247,7 @@ struct GBFSClientTests {
                 await #expect(throws: FeedError.self) { _ = try await Self.client(stub).fleet() }
                 #expect(elsewhere.requests.isEmpty, "refused before asking")
                 let allowed = GBFSClient(
-                    feedURL: stub.baseURL + "/gbfs.json", http: HostHTTPClient(), language: "en", timeout: .seconds(5), clock: TestClock(),
+                    feedURL: stub.baseURL + "/gbfs.json", http: HostHTTPClient(), language: "en", timeout: .seconds(60), clock: TestClock(),
                     logger: Logger(label: "test"), isSandbox: false, otherHosts: ["127.0.0.1"])
                 let fleet = try await allowed.fleet()
                 #expect(fleet.vehicles.isEmpty)
@@ -287,7 +287,7 @@ struct GBFSClientTests {
             await #expect(throws: FeedError.self) { _ = try await Self.client(stub, path: "/odd.json").fleet() }
         }
         let nowhere = GBFSClient(
-            feedURL: "http://127.0.0.1:9/gbfs.json", http: HostHTTPClient(), language: "en", timeout: .seconds(5), clock: TestClock(),
+            feedURL: "http://127.0.0.1:9/gbfs.json", http: HostHTTPClient(), language: "en", timeout: .seconds(60), clock: TestClock(),
             logger: Logger(label: "test"), isSandbox: false)
         do {
             _ = try await nowhere.fleet()

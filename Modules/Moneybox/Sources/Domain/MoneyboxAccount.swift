@@ -59,7 +59,8 @@ struct MoneyboxAccount: Sendable {
     /// paying twice; with any other, it stays unknown and the form never pays again.
     func addMoney(toProduct productID: Int, key: String) async throws -> PaymentOutcome {
         let deadline = ContinuousClock.now + waitLimit
-        let staleAfter = Double(waitLimit.components.seconds) * 2
+        let (seconds, attoseconds) = waitLimit.components
+        let staleAfter = (Double(seconds) + Double(attoseconds) / 1e18) * 2
         let keyed = keyedPayments
         while true {
             let now = now()
