@@ -23,16 +23,6 @@ struct ChangeFeedTests {
         func count(_ id: String) -> Int { changes.filter { $0.id == id }.count }
     }
 
-    /// Whether `condition` holds within 10 s (the benchmark, not this, measures the delay).
-    static func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        return try await condition()
-    }
-
     static func vouched(_ storages: (any HostStorage)...) async throws {
         let all = storages
         #expect(try await eventually { all.allSatisfy { $0.changes.isVouched } }, "the listeners listen")
@@ -98,13 +88,13 @@ struct ChangeFeedTests {
         try await onFirst.save(Counter(value: 1), id: "x", in: "c")
         let key = RecordCache.Key(module: "m", collection: "c", id: "x")
         #expect(
-            try await Self.eventually {
+            try await eventually {
                 try await onSecond.record(Counter.self, id: "x", in: "c") == Counter(value: 1)
                     && second.changes.records.entry(for: key, owner: "visitor:v") != nil
             }, "the second host reads it, and keeps what it read")
 
         try await onFirst.save(Counter(value: 2), id: "x", in: "c")
-        #expect(try await Self.eventually { try await onSecond.record(Counter.self, id: "x", in: "c") == Counter(value: 2) })
+        #expect(try await eventually { try await onSecond.record(Counter.self, id: "x", in: "c") == Counter(value: 2) })
         #expect(heard.count("x") >= 1)
         let before = second.changes.seen
         await #expect(throws: Undo.self) {
@@ -114,7 +104,7 @@ struct ChangeFeedTests {
             }
         }
         try await onFirst.save(Counter(value: 3), id: "y", in: "c")
-        #expect(try await Self.eventually { second.changes.seen == before + 1 }, "the rolled-back write took no position")
+        #expect(try await eventually { second.changes.seen == before + 1 }, "the rolled-back write took no position")
         #expect(try await onSecond.record(Counter.self, id: "x", in: "c") == Counter(value: 2))
 
         // Cut the second host's listening connection from the server's side.
@@ -127,13 +117,13 @@ struct ChangeFeedTests {
         var terminated = 0
         for try await _ in cut { terminated += 1 }
         #expect(terminated == 1)
-        #expect(try await Self.eventually { second.changes.doubts == doubts + 1 }, "the host noticed")
-        #expect(try await Self.eventually { second.changes.isVouched }, "and listens again")
+        #expect(try await eventually { second.changes.doubts == doubts + 1 }, "the host noticed")
+        #expect(try await eventually { second.changes.isVouched }, "and listens again")
         #expect(
             second.changes.records.entry(for: RecordCache.Key(module: "m", collection: "c", id: "y"), owner: "visitor:v") == nil, "starting empty")
         #expect(heard.changes.contains(RecordChange(collection: "c", id: nil)), "watchers hear that anything may have changed")
         try await onFirst.save(Counter(value: 4), id: "x", in: "c")
-        #expect(try await Self.eventually { try await onSecond.record(Counter.self, id: "x", in: "c") == Counter(value: 4) })
+        #expect(try await eventually { try await onSecond.record(Counter.self, id: "x", in: "c") == Counter(value: 4) })
     }
 
     @Test func changesSurviveTheirNotificationTextWhateverTheyHold() {

@@ -116,16 +116,6 @@ struct ModuleEventsTests {
 
     static func metrics(_ host: TestHost) -> String { String(decoding: host.plan.metrics.exposition(), as: UTF8.self) }
 
-    /// Whether `condition` holds within 20 s (the benchmark, not this, measures the delay).
-    static func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return try await condition()
-    }
-
     @Test(arguments: TestStorage.available)
     func aWriteAndItsEventAreStoredTogetherOrNotAtAll(_ backend: TestStorage) async throws {
         let host = try await Self.host(backend)
@@ -173,12 +163,12 @@ struct ModuleEventsTests {
         defer { host.tearDown() }
         try await host.run { (browser: TestBrowser) async throws in #expect(try await Self.publish(browser, "a", 1) == 200) }
         try await host.deliveringEvents { () async throws in
-            #expect(try await Self.eventually { try await host.pendingDeliveries().isEmpty })
+            #expect(try await eventually { try await host.pendingDeliveries().isEmpty })
         }
         #expect(Self.calls.withLock { $0[tag]?.values.first } == 3, "two failures, then the try that worked")
         #expect(try await Self.tally(host, "a") == [1], "the failed tries' writes were undone: one effect")
         // Counted just after the delivery's transaction commits.
-        #expect(try await Self.eventually { Self.metrics(host).contains(#"atrium_events_delivered_total{event="pings.ping",module="pongs"} 1"#) })
+        #expect(try await eventually { Self.metrics(host).contains(#"atrium_events_delivered_total{event="pings.ping",module="pongs"} 1"#) })
         #expect(Self.metrics(host).contains(#"atrium_events_retried_total{event="pings.ping",module="pongs"} 2"#))
     }
 
@@ -191,7 +181,7 @@ struct ModuleEventsTests {
             for (aggregate, number) in [("a", 1), ("a", 2)] { #expect(try await Self.publish(browser, aggregate, number) == 200) }
         }
         try await host.deliveringEvents { () async throws in
-            #expect(try await Self.eventually { try await host.pendingDeliveries().first?.failedAt != nil }, "its tries ran out")
+            #expect(try await eventually { try await host.pendingDeliveries().first?.failedAt != nil }, "its tries ran out")
         }
         // Another aggregate is not held back by a's failure once the handler works for it.
         let waiting = try await host.pendingDeliveries()
@@ -205,7 +195,7 @@ struct ModuleEventsTests {
         #expect(report.first == "2 waiting, 1 failed (retry or discard one: atrium events retry|discard <number>)")
         #expect(report[1].hasPrefix("#\(failed.number)  failed  pings.ping v1  pings → pongs  aggregate a"))
         #expect(report[1].hasSuffix("tries 2  last error: the test refuses this ping"))
-        #expect(try await Self.eventually { Self.metrics(host).contains(#"atrium_events_failed_total{event="pings.ping",module="pongs"} 1"#) })
+        #expect(try await eventually { Self.metrics(host).contains(#"atrium_events_failed_total{event="pings.ping",module="pongs"} 1"#) })
         await host.deliverEvents()
         let metrics = Self.metrics(host)
         let age = metrics.split(separator: "\n").first { $0.hasPrefix("atrium_events_oldest_pending_seconds ") }
@@ -295,7 +285,7 @@ struct ModuleEventsTests {
                     }
                     try await group.waitForAll()
                 }
-                #expect(try await Self.eventually { try await first.pendingDeliveries().isEmpty }, "every event handled")
+                #expect(try await eventually { try await first.pendingDeliveries().isEmpty }, "every event handled")
             }
         }
         let calls = Self.calls.withLock { $0[tag] ?? [:] }
@@ -328,7 +318,7 @@ struct ModuleEventsTests {
         try await dying.run { (browser: TestBrowser) async throws in #expect(try await Self.publish(browser, "a", 1) == 200) }
         Self.blocking.withLock { _ = $0.insert(tag) }
         let stuck = Task { await dying.deliverEvents() }
-        #expect(try await Self.eventually { Self.started.withLock { $0.contains(tag) } }, "the dying host's handler runs")
+        #expect(try await eventually { Self.started.withLock { $0.contains(tag) } }, "the dying host's handler runs")
         await survivor.deliverEvents()
         #expect(try await Self.tally(survivor, "a") == nil, "the other host skips the row the dying host holds")
 

@@ -20,7 +20,7 @@ struct ReadYourWritesTests {
             hosts.append(
                 try await TestHost.boot(modules: Fixture.catalog, configuration: Fixture.notesAndAccounts, directory: directory, storage: .postgres))
         }
-        for host in hosts { #expect(try await ChangeFeedTests.eventually { host.storage.changes.isVouched }) }
+        for host in hosts { #expect(try await eventually { host.storage.changes.isVouched }) }
         return hosts
     }
 
@@ -55,7 +55,7 @@ struct ReadYourWritesTests {
         #expect(try await hosts[0].storage.records(module: "notes", owner: .shared).record(Int.self, id: "counter", in: "settings") == 1)
         try await shared.save(2, id: "counter", in: "settings")
         #expect(
-            try await ChangeFeedTests.eventually {
+            try await eventually {
                 try await hosts[0].storage.records(module: "notes", owner: .shared).record(Int.self, id: "counter", in: "settings") == 2
             })
     }
@@ -68,7 +68,7 @@ struct ReadYourWritesTests {
             _ = try await browser.get("/notes")
             #expect(try await browser.post("/notes", form: ["text": "mine"]).status == 303)
             // Past the visitor's own write: the page is kept again.
-            #expect(try await ChangeFeedTests.eventually { host.storage.changes.seen > 0 })
+            #expect(try await eventually { host.storage.changes.seen > 0 })
             _ = try await browser.get("/notes")
             _ = try await browser.get("/notes")
             let loads = host.storage.changes.records.loads
@@ -84,7 +84,7 @@ struct ReadYourWritesTests {
         let log = TestLog()
         let host = try await TestHost.boot(modules: Fixture.catalog, configuration: Fixture.notesAndAccounts, storage: .postgres, log: log)
         defer { host.tearDown() }
-        #expect(try await ChangeFeedTests.eventually { host.storage.changes.isVouched })
+        #expect(try await eventually { host.storage.changes.isVouched })
         let ready = { try await host.run { try await $0.get("/health/ready", accept: "application/json") } }
         #expect(try await ready().body == #"{"status":"ready"}"#)
 
@@ -95,16 +95,16 @@ struct ReadYourWritesTests {
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = \(name)", logger: postgres.logger)
         {}
         #expect(
-            try await ChangeFeedTests.eventually {
+            try await eventually {
                 log.lines.contains { $0.level == .warning && $0.message.hasPrefix("change feed: the listening connection is down") }
             })
-        #expect(try await ChangeFeedTests.eventually { host.storage.changes.isVouched }, "it listens again")
+        #expect(try await eventually { host.storage.changes.isVouched }, "it listens again")
 
         // While the feed doubts, readiness says why and pages read the database.
         host.storage.changes.doubt()
         let page = try await ready()
         #expect(page.status == 200 && page.body.contains(#""changeFeed":"reconnecting: pages read the database until it is back""#))
         #expect(try await host.run { try await $0.get("/notes").status } == 200)
-        #expect(try await ChangeFeedTests.eventually { try await ready().body == #"{"status":"ready"}"# }, "the next ping vouches again")
+        #expect(try await eventually { try await ready().body == #"{"status":"ready"}"# }, "the next ping vouches again")
     }
 }
