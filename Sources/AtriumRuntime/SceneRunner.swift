@@ -11,33 +11,15 @@ package struct SceneRunner<S: Scene>: Sendable {
     let sceneID: String
     let title: String
     package let make: @Sendable (SceneContext) throws -> S
-    /// What names a state's page for the page cache, found once for the scene's state type (asking
-    /// a state whether it is `IdentifiedState` or `Hashable` on every request was 1 % of a page);
-    /// nil when a state cannot name its page.
-    private let pageKey: (@Sendable (S.State) -> AnyHashable)?
+    /// What names a state's page for the page cache, as the module's registration chose it from the
+    /// state's type (``ScenePageKey``); nil when a state cannot name its page.
+    private let pageKey: ScenePageKey<S.State>?
 
-    package init(sceneID: String, title: String, make: @escaping @Sendable (SceneContext) throws -> S) {
+    package init(sceneID: String, title: String, pageKey: ScenePageKey<S.State>? = nil, make: @escaping @Sendable (SceneContext) throws -> S) {
         self.sceneID = sceneID
         self.title = title
         self.make = make
-        if let identified = S.State.self as? any IdentifiedState.Type {
-            pageKey = Self.identity(identified)
-        } else if let hashable = S.State.self as? any (Hashable & Sendable).Type {
-            pageKey = Self.itself(hashable)
-        } else {
-            pageKey = nil
-        }
-    }
-
-    /// The page identity of a state of type `I`, which is `S.State` (as the cast that found `I`
-    /// checked): the state is read as that type without another cast.
-    private static func identity<I: IdentifiedState>(_: I.Type) -> @Sendable (S.State) -> AnyHashable {
-        { state in AnyHashable(unsafeBitCast(state, to: I.self).pageIdentity) }
-    }
-
-    /// A hashable state itself, `H` being `S.State`.
-    private static func itself<H: Hashable & Sendable>(_: H.Type) -> @Sendable (S.State) -> AnyHashable {
-        { state in AnyHashable(unsafeBitCast(state, to: H.self)) }
+        self.pageKey = pageKey
     }
 
     package func render(_ request: SceneRequest) async -> SceneResponse {
@@ -106,7 +88,7 @@ package struct SceneRunner<S: Scene>: Sendable {
         case .loaded(let value):
             guard let scene else { return .screen(RenderableScreen(Screen(title: title, content: [])), status: .internalServerError) }
             // A state the same as one shown before makes the same page: the key lets the host keep it.
-            let key = pageKey.map { ScreenKey(sceneID: sceneID, state: $0(value)) }
+            let key = pageKey.map { ScreenKey(sceneID: sceneID, state: $0.name(value)) }
             return .screen(
                 RenderableScreen(key: key, liveRefresh: scene.liveRefresh(for: value), make: { scene.view.screen(for: value) }), status: status)
         case .loading:

@@ -1,16 +1,15 @@
-/// What names a rendered scene: the scene and its state (a `Sendable` state, so sharing it across
-/// requests is safe although `AnyHashable` does not say so).
-package struct ScreenKey: Hashable, @unchecked Sendable {
+/// What names a rendered scene: the scene and its state's page name (``ScenePageKey``).
+package struct ScreenKey: Hashable, Sendable {
     let sceneID: String
-    let state: AnyHashable
+    let state: PageName
 
-    init(sceneID: String, state: AnyHashable) {
+    init(sceneID: String, state: any Hashable & Sendable) {
         self.sceneID = sceneID
-        self.state = state
+        self.state = PageName(state)
     }
 
     /// One of the host's own screens, which never changes while it runs.
     package init(host name: String) {
-        self.init(sceneID: "host", state: AnyHashable(name))
+        self.init(sceneID: "host", state: name)
     }
 }

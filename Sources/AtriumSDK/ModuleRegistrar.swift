@@ -28,9 +28,10 @@ public protocol ModuleRegistrar: AnyObject {
     /// handed to other sites such as an OpenID provider's redirect URI.
     var publicURL: String { get }
 
-    /// Serves a scene: its routes, and `make`, which builds it for each request (with the use cases
-    /// it needs; `make` runs again for every request, so keep what lasts longer outside it).
-    func scene<S: Scene>(_ type: S.Type, make: @escaping @Sendable (SceneContext) throws -> S)
+    /// Serves a scene whose states name their pages with `pageKey` (nil: pages are never kept).
+    /// Modules call `scene(_:make:)`, which picks the key from the state's type.
+    @_spi(AtriumHost)
+    func scene<S: Scene>(_ type: S.Type, pageKey: ScenePageKey<S.State>?, make: @escaping @Sendable (SceneContext) throws -> S)
 
     /// Adds a JSON endpoint: a wire contract the host serves, such as a remote API's sandbox. It has
     /// no session and no form token; it checks whatever authentication its contract has
@@ -89,6 +90,32 @@ public protocol ModuleRegistrar: AnyObject {
 }
 
 extension ModuleRegistrar {
+    /// Serves a scene: its routes, and `make`, which builds it for each request (with the use cases
+    /// it needs; `make` runs again for every request, so keep what lasts longer outside it).
+    ///
+    /// The host keeps a page it rendered when the scene's state can name it (a `Hashable` state, or
+    /// an ``IdentifiedState``), and renders it again only for a state it has not seen.
+    public func scene<S: Scene>(_ type: S.Type, make: @escaping @Sendable (SceneContext) throws -> S) {
+        scene(type, pageKey: nil, make: make)
+    }
+
+    /// Serves a scene whose state names its page by itself.
+    public func scene<S: Scene>(_ type: S.Type, make: @escaping @Sendable (SceneContext) throws -> S) where S.State: Hashable {
+        scene(type, pageKey: .itself(), make: make)
+    }
+
+    /// Serves a scene whose state names its page by its ``IdentifiedState/pageIdentity``.
+    public func scene<S: Scene>(_ type: S.Type, make: @escaping @Sendable (SceneContext) throws -> S) where S.State: IdentifiedState {
+        scene(type, pageKey: .identity(), make: make)
+    }
+
+    /// Serves a scene whose state names its page by its ``IdentifiedState/pageIdentity`` (which
+    /// wins over the state itself).
+    public func scene<S: Scene>(_ type: S.Type, make: @escaping @Sendable (SceneContext) throws -> S)
+    where S.State: IdentifiedState & Hashable {
+        scene(type, pageKey: .identity(), make: make)
+    }
+
     /// Adds a JSON endpoint at `pattern` (see ``endpoint(_:contract:handle:)``), and returns its route.
     @discardableResult
     public func endpoint<Parameters: RouteParameters>(
