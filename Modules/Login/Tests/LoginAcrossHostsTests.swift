@@ -108,17 +108,20 @@ struct LoginAcrossHostsTests {
             return (browser.cookies, browser.lastCSRFToken)
         }
         // B knows the session, and takes the form A served.
-        try await hosts[1].run { browser in
+        let afterSaving = try await hosts[1].run { browser in
             browser.setCookies(cookies)
             let profile = try await browser.getScreen("/profile")
             #expect(try profile.status == 200 && profile.screen.shows("Ada Lovelace"))
             let saved = try await browser.post(
                 "/profile/details/edit", form: ["givenName": "Ada", "familyName": "King", "nickname": "", "picture": ""], csrfToken: token)
             #expect(saved.status == 303)
+            #expect(browser.cookies["atrium_wrote"] != nil, "the save names its write for the next host")
+            return browser.cookies
         }
-        // A sees what B saved; signing out on A ends the session on B.
+        // A sees what B saved at once: the browser carries the cookie B's write set (read-your-writes),
+        // and A waits for its change feed to reach that write. Signing out on A ends the session on B.
         try await hosts[0].run { browser in
-            browser.setCookies(cookies)
+            browser.setCookies(afterSaving)
             #expect(try await browser.getScreen("/profile").screen.shows("Ada King"))
             let out = try await browser.post("/logout", form: [:])
             #expect(out.status == 303)
