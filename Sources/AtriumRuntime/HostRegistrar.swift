@@ -49,13 +49,15 @@ package final class HostRegistrar: ModuleRegistrar {
         self.managesSessions = managesSessions ?? manifest.provides.contains(.currentUser)
     }
 
-    package func scene<S: Scene>(_ type: S.Type, pageKey: ScenePageKey<S.State>?, make: @escaping @Sendable (SceneContext) throws -> S) {
+    package func scene<S: Scene>(
+        _ type: S.Type, pageName: (@Sendable (S.State) -> any Hashable & Sendable)?, make: @escaping @Sendable (SceneContext) throws -> S
+    ) {
         let sceneID = "\(moduleID).\(S.id)"
         if scenes.contains(where: { $0.id == sceneID }) {
             problems.append("module '\(moduleID)' registers scene '\(S.id)' twice; give each scene its own id")
         }
         scenes.append(SceneRegistration(id: sceneID, title: S.title, isEntry: S.isEntry, name: { String(reflecting: S.self) }))
-        let runner = SceneRunner(sceneID: sceneID, title: S.title, pageKey: pageKey, make: make)
+        let runner = SceneRunner(sceneID: sceneID, title: S.title, pageName: pageName, make: make)
         for route in S.routes {
             problems += route.problems.map { "module '\(moduleID)': \($0)" }
             let respond: @Sendable (SceneRequest) async -> SceneResponse

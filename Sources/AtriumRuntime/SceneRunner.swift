@@ -12,14 +12,17 @@ package struct SceneRunner<S: Scene>: Sendable {
     let title: String
     package let make: @Sendable (SceneContext) throws -> S
     /// What names a state's page for the page cache, as the module's registration chose it from the
-    /// state's type (``ScenePageKey``); nil when a state cannot name its page.
-    private let pageKey: ScenePageKey<S.State>?
+    /// state's type (`ModuleRegistrar.scene(_:make:)`); nil when a state cannot name its page.
+    private let pageName: (@Sendable (S.State) -> any Hashable & Sendable)?
 
-    package init(sceneID: String, title: String, pageKey: ScenePageKey<S.State>? = nil, make: @escaping @Sendable (SceneContext) throws -> S) {
+    package init(
+        sceneID: String, title: String, pageName: (@Sendable (S.State) -> any Hashable & Sendable)? = nil,
+        make: @escaping @Sendable (SceneContext) throws -> S
+    ) {
         self.sceneID = sceneID
         self.title = title
         self.make = make
-        self.pageKey = pageKey
+        self.pageName = pageName
     }
 
     package func render(_ request: SceneRequest) async -> SceneResponse {
@@ -88,7 +91,7 @@ package struct SceneRunner<S: Scene>: Sendable {
         case .loaded(let value):
             guard let scene else { return .screen(RenderableScreen(Screen(title: title, content: [])), status: .internalServerError) }
             // A state the same as one shown before makes the same page: the key lets the host keep it.
-            let key = pageKey.map { ScreenKey(sceneID: sceneID, state: $0.name(value)) }
+            let key = pageName.map { ScreenKey(sceneID: sceneID, state: $0(value)) }
             return .screen(
                 RenderableScreen(key: key, liveRefresh: scene.liveRefresh(for: value), make: { scene.view.screen(for: value) }), status: status)
         case .loading:

@@ -1,4 +1,4 @@
-/// What names a rendered scene: the scene and its state's page name (``ScenePageKey``).
+/// What names a rendered scene: the scene and its state's page name (see ``SceneRunner``).
 package struct ScreenKey: Hashable, Sendable {
     let sceneID: String
     let state: PageName

@@ -28,10 +28,13 @@ public protocol ModuleRegistrar: AnyObject {
     /// handed to other sites such as an OpenID provider's redirect URI.
     var publicURL: String { get }
 
-    /// Serves a scene whose states name their pages with `pageKey` (nil: pages are never kept).
-    /// Modules call `scene(_:make:)`, which picks the key from the state's type.
+    /// Serves a scene whose states name their pages for the host's page cache with `pageName` (nil:
+    /// pages are never kept). Modules call `scene(_:make:)`, whose overloads pick the name from the
+    /// state's type where the module calls it: found at run time, each state type cost two
+    /// protocol-conformance searches of the whole program at boot (5 % of a boot's work).
     @_spi(AtriumHost)
-    func scene<S: Scene>(_ type: S.Type, pageKey: ScenePageKey<S.State>?, make: @escaping @Sendable (SceneContext) throws -> S)
+    func scene<S: Scene>(
+        _ type: S.Type, pageName: (@Sendable (S.State) -> any Hashable & Sendable)?, make: @escaping @Sendable (SceneContext) throws -> S)
 
     /// Adds a JSON endpoint: a wire contract the host serves, such as a remote API's sandbox. It has
     /// no session and no form token; it checks whatever authentication its contract has
@@ -96,24 +99,24 @@ extension ModuleRegistrar {
     /// The host keeps a page it rendered when the scene's state can name it (a `Hashable` state, or
     /// an ``IdentifiedState``), and renders it again only for a state it has not seen.
     public func scene<S: Scene>(_ type: S.Type, make: @escaping @Sendable (SceneContext) throws -> S) {
-        scene(type, pageKey: nil, make: make)
+        scene(type, pageName: nil, make: make)
     }
 
     /// Serves a scene whose state names its page by itself.
     public func scene<S: Scene>(_ type: S.Type, make: @escaping @Sendable (SceneContext) throws -> S) where S.State: Hashable {
-        scene(type, pageKey: .itself(), make: make)
+        scene(type, pageName: { $0 }, make: make)
     }
 
     /// Serves a scene whose state names its page by its ``IdentifiedState/pageIdentity``.
     public func scene<S: Scene>(_ type: S.Type, make: @escaping @Sendable (SceneContext) throws -> S) where S.State: IdentifiedState {
-        scene(type, pageKey: .identity(), make: make)
+        scene(type, pageName: { $0.pageIdentity }, make: make)
     }
 
     /// Serves a scene whose state names its page by its ``IdentifiedState/pageIdentity`` (which
     /// wins over the state itself).
     public func scene<S: Scene>(_ type: S.Type, make: @escaping @Sendable (SceneContext) throws -> S)
     where S.State: IdentifiedState & Hashable {
-        scene(type, pageKey: .identity(), make: make)
+        scene(type, pageName: { $0.pageIdentity }, make: make)
     }
 
     /// Adds a JSON endpoint at `pattern` (see ``endpoint(_:contract:handle:)``), and returns its route.

@@ -43,7 +43,7 @@ public final class SharedLoad<Value: Sendable>: Sendable {
 
     /// A load never repeated more often than `minimumInterval`, timed by `clock`.
     public init(minimumInterval: Duration = .seconds(5), clock: any WallClock) {
-        self.minimumInterval = Double(minimumInterval.components.seconds) + Double(minimumInterval.components.attoseconds) / 1e18
+        self.minimumInterval = minimumInterval / .seconds(1)
         self.clock = clock
     }
 

@@ -59,8 +59,7 @@ struct MoneyboxAccount: Sendable {
     /// paying twice; with any other, it stays unknown and the form never pays again.
     func addMoney(toProduct productID: Int, key: String) async throws -> PaymentOutcome {
         let deadline = ContinuousClock.now + waitLimit
-        let (seconds, attoseconds) = waitLimit.components
-        let staleAfter = (Double(seconds) + Double(attoseconds) / 1e18) * 2
+        let staleAfter = waitLimit / .seconds(1) * 2
         let keyed = keyedPayments
         while true {
             let now = now()
