@@ -29,6 +29,11 @@ struct HTMLWriter {
     private var counter = 0
     private var insideLiveForm = false
     private var insideCompleteForm = false
+    /// Whether a button posts on its own, so the page ends with the one form all such buttons send.
+    private var hasActionButtons = false
+
+    /// The id of the page's form for buttons that post on their own (``actionsForm()``).
+    static let actionsFormID: StaticString = "atrium-actions"
 
     private mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { page.bytes.append(contentsOf: $0) }
@@ -97,7 +102,21 @@ struct HTMLWriter {
             self.node(node)
             raw("\n")
         }
+        if hasActionButtons { actionsForm() }
         raw("</main>\n</body>\n</html>\n")
+    }
+
+    /// The one form every button with an action of its own sends (each names it with `form` and
+    /// its own target with `formaction`), so the page holds the visitor's anti-forgery token once,
+    /// not once per button: a list of 90 such buttons was 9 KB of repeated tokens, and every one a
+    /// place the token had to be copied into. It is inside `main`, which a live update replaces, so
+    /// it is never missing from a page that has such buttons.
+    private mutating func actionsForm() {
+        raw("<form id=\"")
+        raw(Self.actionsFormID)
+        raw("\" method=\"post\" hidden>")
+        tokenInput()
+        raw("</form>\n")
     }
 
     /// The app shell's links, the current one marked for assistive technology and by its style.
@@ -333,15 +352,21 @@ struct HTMLWriter {
             // leaves them enabled so the form still submits with JavaScript off.
             let governedByScript = insideLiveForm && button.action == nil
             let action = Self.path(button.action)
-            if let action {
-                raw("<form class=\"button-form\" method=\"post\"")
-                attribute("action", action)
-                raw(">")
-                tokenInput()
+            // A button that posts on its own sends the page's actions form to its own target. It
+            // keeps a block of its own, as a form of its own would give it.
+            if action != nil {
+                hasActionButtons = true
+                raw("<div class=\"button-form\">")
             }
             raw("<button type=\"submit\" class=\"button button-")
             raw(button.style)
             raw("\"")
+            if let action {
+                raw(" form=\"")
+                raw(Self.actionsFormID)
+                raw("\"")
+                attribute("formaction", action)
+            }
             if let label = Self.nonEmpty(button.accessibilityLabel) { attribute("aria-label", label) }
             if !button.isEnabled && !governedByScript { raw(" disabled") }
             if governedByScript { raw(" data-requires-valid") }
@@ -350,7 +375,7 @@ struct HTMLWriter {
             raw(">")
             text(button.title)
             raw("</button>")
-            if action != nil { raw("</form>") }
+            if action != nil { raw("</div>") }
         case .link(let link):
             raw("<a class=\"link link-")
             raw(link.style)

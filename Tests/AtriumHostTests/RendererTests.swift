@@ -106,10 +106,29 @@ struct RendererTests {
 
     @Test func everyFormAndActionButtonGetsTheToken() {
         let page = HTMLRenderer().render(Screen(title: "T", content: Self.everyKind("x")))
-        #expect(page.tokenOffsets.count == 2, "the form and the button with an action")
+        #expect(page.tokenOffsets.count == 2, "the form's and the actions form's, which the button with an action sends")
         #expect(page.text(token: "TOKEN").components(separatedBy: #"name="_csrf" value="TOKEN""#).count == 3)
         let json = JSONRenderer().render(Screen(title: "T", content: Self.everyKind("x")), withToken: true)
         #expect(json.text(token: "TOKEN").hasPrefix(#"{"csrfToken":"TOKEN","screen":"#))
+    }
+
+    @Test func buttonsWithActionsShareThePagesOneActionsFormAndItsToken() {
+        let buttons = (1...40).map { UINode.button(Button("Add \($0)", action: .path("/add/\($0)"))) }
+        let screen = Screen(
+            title: "T", toolbar: [.button(Button("Sign out", action: .path("/out")))],
+            content: [.form(Form(action: .path("/f"), content: [.field(Field(.text, name: "n", label: "N"))]))] + buttons)
+        let page = HTMLRenderer().render(screen)
+        #expect(page.tokenOffsets.count == 2, "the form's token and the actions form's, not one per button")
+        let html = page.text(token: "TOKEN")
+        let actionsForm = #"<form id="atrium-actions" method="post" hidden><input type="hidden" name="_csrf" value="TOKEN"></form>"#
+        #expect(html.components(separatedBy: actionsForm).count == 2)
+        #expect(html.contains(#"form="atrium-actions" formaction="/add/40">Add 40</button>"#))
+        #expect(html.contains(#"form="atrium-actions" formaction="/out">Sign out</button>"#), "a toolbar button too")
+        let formStart = html.range(of: #"<form id="atrium-actions""#)?.lowerBound
+        let mainEnd = html.range(of: "</main>")?.lowerBound
+        #expect(formStart != nil && mainEnd != nil && formStart! < mainEnd!, "inside main, which a live update replaces")
+        let plain = HTMLRenderer().render(Screen(title: "T", content: [.button(Button("Next"))])).text(token: "TOKEN")
+        #expect(!plain.contains("atrium-actions"), "no actions form where no button posts on its own")
     }
 
     /// What Login's code screen relies on (moved here from its module tests, which assert trees).

@@ -253,7 +253,7 @@
       button.textContent = button.dataset.idleTitle;
       button.removeAttribute("data-idle-title");
       button.disabled = false;
-      const form = button.closest("form");
+      const form = button.form; // its own form, or the page's actions form it names
       if (form) {
         form.removeAttribute("aria-busy");
         if (form.hasAttribute("data-complete")) button.disabled = !form.checkValidity();
