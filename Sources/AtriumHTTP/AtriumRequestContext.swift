@@ -17,7 +17,7 @@ package struct AtriumRequestContext: RequestContext {
     package let connectionClosed: EventLoopFuture<Void>?
     /// The route's parameter texts, read and checked against their types (``RouteParametersMiddleware``).
     package var routeValues: [String: String] = [:]
-    /// The visitor's session, read from the cookie when first asked (``SessionMiddleware``).
+    /// The visitor's session, read from the cookie when first asked (``SceneRoutePipeline``).
     package var session: RequestSession?
     /// An action's body, read and its anti-forgery token checked (``FormTokenMiddleware``).
     var action: FormActionInput?

@@ -52,18 +52,19 @@ package struct HostApplication: Sendable {
         let (registry, http, metrics, live) = (plan.registry, plan.settings.http, plan.metrics, self.live)
         // HEAD answers every GET route with its headers and no body (monitors use it).
         let router = Router(context: AtriumRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: RequestLogMiddleware(logger: logger, metrics: http.metrics ? metrics : nil, trustedProxies: Set(http.trustedProxies)))
-        router.add(middleware: SecurityHeadersMiddleware())
-        if storage.changes.isShared {
-            router.add(middleware: try ReadYourWritesMiddleware(feed: storage.changes, isSecure: pages.cookie.isSecure, hostKey: plan.hostKey))
-        }
+        let readYourWrites =
+            storage.changes.isShared
+            ? try ReadYourWritesMiddleware(feed: storage.changes, isSecure: pages.cookie.isSecure, hostKey: plan.hostKey) : nil
         let hostPages = HostPageRoutes(
             registry: registry, storage: storage, pages: pages, metrics: http.metrics ? metrics : nil,
             beforeMetrics: {
                 metrics.recordLive(streams: live.count, groups: live.groupCount, figures: live.counters.figures, evictions: live.evictions)
             })
         let allowed = AllowedMethods(routes: registry.routes.map { ($0.pattern, $0.method) }, getPaths: hostPages.paths)
-        router.add(middleware: ErrorPageMiddleware(pages: pages, allowed: allowed))
+        router.add(
+            middleware: HostMiddleware(
+                log: RequestLogMiddleware(logger: logger, metrics: http.metrics ? metrics : nil, trustedProxies: Set(http.trustedProxies)),
+                readYourWrites: readYourWrites, errors: ErrorPageMiddleware(pages: pages, allowed: allowed)))
         try hostPages.add(to: router)
         // A page asked for with Accept: text/event-stream streams its scene (SceneEventStream).
         let caps = ConnectionLimits(settings: http, descriptors: DescriptorLimit.current()).streams
