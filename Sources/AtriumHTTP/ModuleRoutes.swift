@@ -45,7 +45,6 @@ package struct ModuleRoutes: Sendable {
             case .scene(let respond, let preparePage):
                 let pipeline = SceneRoutePipeline(
                     parameters: parameters,
-                    sessions: sessions, cookie: pages.cookie,
                     formToken: route.method == .post ? FormTokenMiddleware(policy: route.formTokens, pages: pages, logger: logger) : nil,
                     signedIn: route.guard == .signedIn ? SignedInGuardMiddleware(registry: registry, pages: pages) : nil,
                     stream: route.method == .get ? stream : nil,

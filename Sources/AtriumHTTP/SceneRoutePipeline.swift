@@ -13,8 +13,6 @@ struct SceneRoutePipeline: Sendable {
     typealias Context = AtriumRequestContext
 
     let parameters: RouteParametersMiddleware
-    let sessions: SessionStore
-    let cookie: SessionCookie
     let formToken: FormTokenMiddleware?
     let signedIn: SignedInGuardMiddleware?
     /// For a page: its live stream, when the request asked for one.
@@ -24,7 +22,7 @@ struct SceneRoutePipeline: Sendable {
     func respond(to request: Request, context: Context) async throws -> Response {
         var context = context
         if let notFound = try parameters.fill(&context, from: request) { return notFound }
-        context.session = RequestSession(store: sessions, token: cookie.token(in: request))
+        context.session = RequestSession(store: scene.sessions, token: scene.pages.cookie.token(in: request))
         if let formToken {
             return try await formToken.handle(request, context: context) { request, context in
                 try await checked(request, context: context)

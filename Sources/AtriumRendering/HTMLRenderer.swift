@@ -109,8 +109,8 @@ struct HTMLWriter {
     /// The one form every button with an action of its own sends (each names it with `form` and
     /// its own target with `formaction`), so the page holds the visitor's anti-forgery token once,
     /// not once per button: `/cookbook`'s ninety such buttons, each with a form and a token of its
-    /// own, were 7 KB of its 57 KB and ninety places the token had to be copied into. It is inside `main`, which a live update replaces, so
-    /// it is never missing from a page that has such buttons.
+    /// own, were 7 KB of its 57 KB and ninety places the token had to be copied into. It is inside
+    /// `main`, which a live update replaces, so it is never missing from a page that has such buttons.
     private mutating func actionsForm() {
         raw("<form id=\"")
         raw(Self.actionsFormID)
