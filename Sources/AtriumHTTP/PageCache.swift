@@ -5,8 +5,20 @@ import Synchronization
 
 /// Rendered pages by scene, state and format: a page is made and rendered once for a state and
 /// then answered from memory (with the visitor's token put in) until it falls out, least recently
-/// used first, when the cache holds more than `capacity` pages or `byteLimit` bytes.
+/// used first, when the cache holds more than `capacity` pages or `byteLimit` bytes. Each page is
+/// kept with the tag of its bytes (``EntityTag``), worked out once, when it is rendered.
 package final class PageCache: Sendable {
+    /// A page and the tag of its bytes without its token.
+    struct Kept: Sendable {
+        let page: RenderedPage
+        let tag: EntityTag
+
+        init(_ page: RenderedPage) {
+            self.page = page
+            tag = EntityTag(of: page)
+        }
+    }
+
     struct Key: Hashable, Sendable {
         let screen: ScreenKey
         let format: ResponseFormat
@@ -17,7 +29,7 @@ package final class PageCache: Sendable {
     }
 
     private struct Entry {
-        var page: RenderedPage
+        var kept: Kept
         var lastUse: UInt64
     }
 
@@ -38,20 +50,20 @@ package final class PageCache: Sendable {
 
     /// The page for `key`, rendered by `make` when it is not kept (outside the lock: two requests
     /// for a new state may both render it, and the second is kept).
-    func page(for key: Key, make: () -> RenderedPage) -> RenderedPage {
-        let kept: RenderedPage? = state.withLock { state in
+    func page(for key: Key, make: () -> RenderedPage) -> Kept {
+        let kept: Kept? = state.withLock { state in
             state.clock += 1
             guard let index = state.entries.index(forKey: key) else { return nil }
             state.entries.values[index].lastUse = state.clock
-            return state.entries.values[index].page
+            return state.entries.values[index].kept
         }
         if let kept { return kept }
-        let page = make()
-        guard page.count <= byteLimit / 4 else { return page }
+        let page = Kept(make())
+        guard page.page.count <= byteLimit / 4 else { return page }
         state.withLock { state in
             state.clock += 1
-            if let old = state.entries.updateValue(Entry(page: page, lastUse: state.clock), forKey: key) { state.bytes -= old.page.count }
-            state.bytes += page.count
+            if let old = state.entries.updateValue(Entry(kept: page, lastUse: state.clock), forKey: key) { state.bytes -= old.kept.page.count }
+            state.bytes += page.page.count
             if state.entries.count > capacity || state.bytes > byteLimit { Self.evict(&state, capacity: capacity, byteLimit: byteLimit) }
         }
         return page
@@ -65,7 +77,7 @@ package final class PageCache: Sendable {
         while index < oldestFirst.count && (index < quarter || state.entries.count > capacity || state.bytes > byteLimit) {
             let (key, entry) = oldestFirst[index]
             state.entries[key] = nil
-            state.bytes -= entry.page.count
+            state.bytes -= entry.kept.page.count
             index += 1
         }
     }

@@ -28,11 +28,11 @@ package struct PageWriter: Sendable {
         logger: Logger
     ) async throws -> Response {
         let format = context.format(of: request).document
-        let page: RenderedPage
+        let kept: PageCache.Kept
         switch format {
         case .text:
             let text = TextRenderer().render(links.resolve(screen.make(), for: moduleID, logger: logger))
-            page = RenderedPage(bytes: Array(text.utf8))
+            kept = PageCache.Kept(RenderedPage(bytes: Array(text.utf8)))
         case .html, .json, .eventStream:  // a document is never a stream (``ResponseFormat/Negotiated/document``)
             let mark = format == .html ? shell.mark(moduleID: moduleID, path: request.uri.path) : nil
             // A state the cache keeps names itself in its HTML with the id its live stream gives
@@ -47,24 +47,78 @@ package struct PageWriter: Sendable {
                 let document = self.render(resolved, as: .json, mark: nil).body(token: nil)
                 return html.render(resolved, shell: shell, current: mark, stateID: StateID.of(document))
             }
-            page =
+            kept =
                 screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: format, shell: mark, namesState: namesState), make: render) }
-                ?? render()
+                ?? PageCache.Kept(render())
         }
-        let token = page.hasTokens ? try await session?.csrfToken() : nil
-        var response = Response(
-            status: status, headers: [.contentType: format.contentType, .cacheControl: "no-store"], body: .init(byteBuffer: page.body(token: token)))
-        // A page that could not be made just now says when to ask again.
-        if status == .serviceUnavailable { response.headers[.retryAfter] = Self.retryAfter }
+        let token = kept.page.hasTokens ? try await session?.csrfToken() : nil
+        // Only a page's state has a tag: not an error, nor what answers a form (its errors).
+        guard status == .ok, request.method == .get || request.method == .head else {
+            var response = Response(
+                status: status, headers: [.contentType: format.contentType, .cacheControl: "no-store"],
+                body: .init(byteBuffer: kept.page.body(token: token)))
+            // A page that could not be made just now says when to ask again.
+            if status == .serviceUnavailable { response.headers[.retryAfter] = Self.retryAfter }
+            cookie.apply(session?.cookieChange, to: &response)
+            return response
+        }
+        let tag = token.map { EntityTag(kept.tag, token: $0) } ?? kept.tag
+        let isSignedIn = session?.isSignedIn == true
+        var response: Response
+        if tag.isMatched(by: request.headers[values: .ifNoneMatch]) {
+            response = Response(status: .notModified, headers: Self.stateHeaders(format, isSignedIn: isSignedIn, isNotModified: true))
+        } else {
+            response = Response(
+                status: status, headers: Self.stateHeaders(format, isSignedIn: isSignedIn, isNotModified: false),
+                body: .init(byteBuffer: kept.page.body(token: token)))
+        }
+        response.headers[.eTag] = tag.value
         cookie.apply(session?.cookieChange, to: &response)
         return response
     }
+
+    /// The fields of a page's state besides its tag, made once for each case (a field's value is
+    /// checked each time one is set): its type (none for a 304), ``cacheControl(format:isSignedIn:)``
+    /// and ``vary``.
+    private static func stateHeaders(_ format: ResponseFormat, isSignedIn: Bool, isNotModified: Bool) -> HTTPFields {
+        let formatIndex =
+            switch format {
+            case .html: 0
+            case .json: 1
+            case .text: 2
+            case .eventStream: 3
+            }
+        return stateHeaders[formatIndex * 4 + (isSignedIn ? 2 : 0) + (isNotModified ? 1 : 0)]
+    }
+
+    private static let stateHeaders: [HTTPFields] = [ResponseFormat.html, .json, .text, .eventStream].flatMap { format in
+        [false, true].flatMap { isSignedIn in
+            [false, true].map { isNotModified in
+                var fields: HTTPFields = [.cacheControl: cacheControl(format: format, isSignedIn: isSignedIn), .vary: vary]
+                if !isNotModified { fields[.contentType] = format.contentType }
+                return fields
+            }
+        }
+    }
+
+    /// What a page may be kept as (every page answers its ``EntityTag``): by the visitor's own
+    /// client only (`private`: even a page without a form token is answered under the visitor's
+    /// session), and asked again before each use (`no-cache`, which the tag makes a 304 when nothing
+    /// changed). A signed-in person's page in a browser is not kept at all (`no-store`): after
+    /// signing out on a shared computer, Back must not show it from the browser's cache; a native
+    /// client keeps its documents itself.
+    static func cacheControl(format: ResponseFormat, isSignedIn: Bool) -> String {
+        format == .html && isSignedIn ? "private, no-store" : "private, no-cache"
+    }
+
+    /// What a page's bytes depend on besides its address: the format asked for and the session.
+    static let vary = "Accept, Cookie"
 
     /// The screen's JSON document with its form token left out (``RenderedPage/body(token:)`` puts
     /// it in), exactly as `Accept: application/json` answers it: for a scene's event stream.
     package func jsonPage(for screen: RenderableScreen, moduleID: String?, logger: Logger) -> RenderedPage {
         let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: .json, mark: nil) }
-        return screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil), make: render) } ?? render()
+        return screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil), make: render).page } ?? render()
     }
 
     /// Seconds a 503 page asks clients to wait before trying again.

@@ -62,6 +62,10 @@ package final class RequestSession: SessionControl {
 
     package var cookieChange: CookieChange? { state.withLock { $0.cookieChange } }
 
+    /// Whether the session read so far is a signed-in person's (false when nothing read it: then the
+    /// page showed nothing of theirs). Asks nothing and notes no read.
+    package var isSignedIn: Bool { state.withLock { $0.record?.userID != nil } }
+
     /// The session behind the request's cookie, if it is live.
     package func current() async throws -> SessionRecord? {
         // A scene that asks who is visiting shows something of theirs (see LiveScenes).

@@ -47,6 +47,43 @@ struct ReadYourWritesTests {
         }
     }
 
+    @Test func noHostConfirmsATagOverTheVisitorsOwnWrite() async throws {
+        let hosts = try await Self.twoHosts()
+        defer { hosts.forEach { $0.tearDown() } }
+        var cookies: [String: String] = [:]
+        var tag: String?
+        for index in 0..<10 {
+            let (writer, reader) = (hosts[index % 2], hosts[(index + 1) % 2])
+            // The reader confirms the tag the other host gave last round: the same bytes.
+            let (before, last) = (cookies, tag)
+            (cookies, tag) = try await reader.run { browser -> ([String: String], String?) in
+                browser.setCookies(before)
+                let page = try await browser.send("/notes", method: .get, headers: [.accept: "application/json", .ifNoneMatch: last ?? "\"none\""])
+                #expect(page.status == (last == nil ? 200 : 304), "round \(index)")
+                let current = try #require(page.headers[.eTag])
+                return (browser.cookies, current)
+            }
+            let (visitor, seen) = (cookies, tag)
+            cookies = try await writer.run { browser -> [String: String] in
+                browser.setCookies(visitor)
+                _ = try await browser.get("/notes")
+                let posted = try await browser.post("/notes", form: ["text": "note \(index)"])
+                #expect(posted.status == 303)
+                return browser.cookies
+            }
+            let after = cookies
+            (cookies, tag) = try await reader.run { browser -> ([String: String], String?) in
+                browser.setCookies(after)
+                let page = try await browser.send("/notes", method: .get, headers: [.accept: "application/json", .ifNoneMatch: seen ?? ""])
+                #expect(page.status == 200, "round \(index): the other host never confirms the page from before the visitor's write")
+                let shows = try page.screen.shows("note \(index)")
+                #expect(shows)
+                let current = try #require(page.headers[.eTag])
+                return (browser.cookies, current)
+            }
+        }
+    }
+
     @Test func anotherVisitorsWriteReachesAHostThatCachedThePage() async throws {
         let hosts = try await Self.twoHosts()
         defer { hosts.forEach { $0.tearDown() } }

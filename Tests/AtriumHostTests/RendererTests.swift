@@ -195,7 +195,7 @@ struct RendererTests {
             cache.page(for: .init(screen: ScreenKey(host: state), format: .html)) {
                 renders += 1
                 return HTMLRenderer().render(Screen(title: state, content: [.form(Form(action: .path("/f"), content: []))]))
-            }
+            }.page
         }
         let first = page("a")
         let again = page("a")

@@ -31,7 +31,8 @@ STORAGE_PAGES = PAGES
 # ONLY=pages runs just the page tables (no boots, storage, feed, events or live); PAGES=/,/login
 # measures just those pages.
 # ONLY=storage runs just the SQLite/PostgreSQL comparison; ONLY=feed just the change feed's figures;
-# ONLY=events just the module events' delay; ONLY=live just the live scenes' figures.
+# ONLY=events just the module events' delay; ONLY=live just the live scenes' figures; ONLY=conditional
+# just the conditional requests (each page asked again with its ETag: 304s beside the bare server's).
 ONLY = os.environ.get("ONLY", "")
 # Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
 BOOTS = int(os.environ.get("BOOTS", "21"))
@@ -140,6 +141,24 @@ def boot_steps(atrium_args, base, log, count):
     return "\n".join(["| step reached | since start (median) | after the step before |", "|---|---|---|"] + lines)
 
 
+def conditional_requests(compare, base, bare, cookie, rows, page_rates):
+    """The pages asked again with the `ETag` they answered (`If-None-Match`): Atrium's 304s beside
+    the bare server's 304s for the same tag, and beside Atrium's own 200s of the page (when the
+    pages table ran)."""
+    print("\n## Conditional requests: a page asked again with its ETag (304)\n")
+    print("| page | format | Atrium 304/s | bare 304/s | ratio | Atrium 304 ÷ its 200 | Atrium p99 | bare p99 |")
+    print("|---|---|---|---|---|---|---|---|")
+    for path, format_name, accept, name, _, tag in rows:
+        headers = {"Cookie": cookie, "Accept": accept, "If-None-Match": tag}
+        status, _, _ = fetch(base + path, headers)
+        bare_status, _, _ = fetch(f"{bare}/{name}", headers)
+        assert status == 304 and bare_status == 304, f"{path} ({format_name}) answered {status}, the bare server {bare_status}"
+        ours, theirs, ratio, _ = compare(base + path, f"{bare}/{name}", headers)
+        versus = f"{ours[0] / page_rates[name]:.2f}" if name in page_rates else "–"
+        print(f"| {path} | {format_name} | {ours[0]:,.0f} | {theirs[0]:,.0f} | {ratio:.2f} | {versus} | {ours[1]:.1f} ms | {theirs[1]:.1f} ms |")
+        sys.stdout.flush()
+
+
 def boot_line(boots, bare_boots):
     atrium, bare = statistics.median(boots), statistics.median(bare_boots)
     return (
@@ -206,7 +225,7 @@ def storage_comparison(work, base, cookie, bare, rows):
         )
         print("| page | format | SQLite req/s | PostgreSQL req/s | PostgreSQL ÷ SQLite | bare req/s | SQLite p99 | PostgreSQL p99 |")
         print("|---|---|---|---|---|---|---|---|")
-        for path, format_name, accept, name, _ in rows:
+        for path, format_name, accept, name, _, _ in rows:
             if path not in STORAGE_PAGES or format_name != "html":
                 continue
             targets = [(base + path, {"Cookie": cookie, "Accept": accept}), (postgres + path, {"Cookie": postgres_cookie, "Accept": accept}),
@@ -263,7 +282,7 @@ def main():
     process = start(atrium_args, log)
     wait_ready(base + "/health/live", process)
     stop(process)
-    for _ in range(0 if ONLY in ("storage", "pages") else BOOTS):
+    for _ in range(0 if ONLY in ("storage", "pages", "conditional") else BOOTS):
         process = start(atrium_args, log)
         boots.append(wait_ready(base + "/health/live", process))
         stop(process)
@@ -271,7 +290,7 @@ def main():
         bare_boots.append(wait_ready(bare + "/health/live", process))
         stop(process)
 
-    steps = boot_steps(atrium_args, base, log, 0 if ONLY in ("storage", "pages") else BOOTS) if ONLY != "pages" else ""
+    steps = boot_steps(atrium_args, base, log, 0 if ONLY in ("storage", "pages", "conditional") else BOOTS) if ONLY not in ("pages", "conditional") else ""
     if ONLY == "boot":
         print(boot_line(boots, bare_boots))
         print(f"\nWhere Atrium's boot goes ({BOOTS} boots with ATRIUM_BOOT_TRACE=1, each step's median):\n\n{steps}")
@@ -296,7 +315,8 @@ def main():
             index += 1
             (bare_folder / f"{name}.body").write_bytes(body)
             (bare_folder / f"{name}.type").write_text(headers["Content-Type"])
-            rows.append((path, format_name, accept, name, len(body)))
+            (bare_folder / f"{name}.etag").write_text(headers["ETag"])
+            rows.append((path, format_name, accept, name, len(body), headers["ETag"]))
     first_rows = []
     for path in FIRST_VISIT:
         status, headers, body = fetch(base + path, {"Accept": "text/html"})
@@ -349,6 +369,12 @@ def main():
         f"after 2 s of warm-up each, {ROUNDS} rounds of {ROUND} s alternating Atrium{f', {BASE_NAME}' if BASE_BIN else ''} and the bare server; "
         f"medians of the rounds (a ratio is the median of the rounds' ratios).\n"
     )
+    if ONLY == "conditional":
+        conditional_requests(compare, base, bare, cookie, rows, {})
+        for process in (base_host, bare_server, atrium):
+            if process:
+                stop(process)
+        return
     base_columns = f" {BASE_NAME} ratio |" if BASE_BIN else ""
     print(f"| page | format | bytes | Atrium req/s | same bytes, bare | ratio |{base_columns} Atrium p99 | bare p99 |")
     print("|---|---|---|---|---|---|" + ("---|" if BASE_BIN else "") + "---|---|")
@@ -360,12 +386,16 @@ def main():
         base + "/health/live", bare + "/health/live", {}, (base_url + "/health/live", {}) if BASE_BIN else None)
     print(f"| /health/live | json | 17 | {live[0]:,.0f} | {live_bare[0]:,.0f} | {ratio:.2f} |{base_cell(base_ratio)} {live[1]:.1f} ms | {live_bare[1]:.1f} ms |")
     sys.stdout.flush()
-    for path, format_name, accept, name, size in rows:
+    page_rates = {}
+    for path, format_name, accept, name, size, _ in rows:
         base_target = (base_url + path, {"Cookie": base_cookie, "Accept": accept}) if BASE_BIN else None
         ours, theirs, ratio, base_ratio = compare(base + path, f"{bare}/{name}", {"Cookie": cookie, "Accept": accept}, base_target)
+        page_rates[name] = ours[0]
         note = f" ({ours[2]} errors)" if ours[2] else ""
         print(f"| {path} | {format_name} | {size:,} | {ours[0]:,.0f}{note} | {theirs[0]:,.0f} | {ratio:.2f} |{base_cell(base_ratio)} {ours[1]:.1f} ms | {theirs[1]:.1f} ms |")
         sys.stdout.flush()
+
+    conditional_requests(compare, base, bare, cookie, rows, page_rates)
 
     print("\n## First visit (no cookie) to a page with a form\n")
     print("| page | bytes | Atrium req/s | same bytes, bare | ratio | Atrium p99 |")

@@ -2,17 +2,19 @@
 # The page benchmark: builds release, starts Atrium (every module) and a bare Hummingbird server
 # answering the same bytes on free loopback ports, and prints, for every scene page in HTML and
 # JSON, each side's requests per second (wrk -t2 -c64, a returning visitor's cookie), the ratio and
-# Atrium's p99; then first visits, boot to the first 200, and memory; then the Cookbook and profile
+# Atrium's p99; then each page asked again with its ETag (304s beside the bare server's 304s for
+# the same tag); then first visits, boot to the first 200, and memory; then the Cookbook and profile
 # pages from a host on SQLite and one on PostgreSQL side by side (a throwaway server, started here);
 # then the change feed's cross-host delay and write throughput, and module events' delay from a
 # ride's end to Login's charge on both backends.
 # It prints figures; it is not a test and CI does not run it. Options: DURATION=seconds per page and
 # side, in three alternating rounds (default 9); BOOTS=boots per side (default 21); ONLY=storage for
 # just the storage comparison, ONLY=boot for just boot (with where its time goes), ONLY=feed for the
-# change feed's figures, ONLY=events for the module events' delay. LOG_LEVEL=info writes a request
-# line per request (to a file; default warning: none). BASE=<commit> builds that commit (release, in
-# .build-base/<commit>, kept for the next run) and prints its page ratios beside this build's, from
-# the same rounds: a change that costs pages shows in the same table.
+# change feed's figures, ONLY=events for the module events' delay, ONLY=conditional for the 304s.
+# LOG_LEVEL=info writes a request line per request (to a file; default warning: none).
+# BASE=<commit> builds that commit (release, in .build-base/<commit>, kept for the next run) and
+# prints its page ratios beside this build's, from the same rounds: a change that costs pages shows
+# in the same table.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

@@ -4,7 +4,9 @@ import Logging
 
 /// The most any server could do for a page of a given size on this machine: Hummingbird 2 with
 /// nothing but the bytes, read once at start from a folder (`<name>.body` and `<name>.type`) and
-/// answered from memory at `/<name>`. The benchmark runs it beside Atrium with Atrium's own pages.
+/// answered from memory at `/<name>`, with `<name>.etag` (when there is one) as its `ETag`, and a
+/// 304 when `If-None-Match` is exactly that tag. The benchmark runs it beside Atrium with Atrium's
+/// own pages.
 ///
 /// Usage: atrium-bare-server PORT FOLDER
 @main
@@ -26,8 +28,12 @@ struct BareServer {
             let type =
                 (try? String(contentsOf: folder.appending(path: "\(name).type"), encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "text/html; charset=utf-8"
-            router.get(RouterPath("/\(name)")) { _, _ in
-                Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: bytes))
+            let tag = (try? String(contentsOf: folder.appending(path: "\(name).etag"), encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            router.get(RouterPath("/\(name)")) { request, _ in
+                guard let tag else { return Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: bytes)) }
+                if request.headers[.ifNoneMatch] == tag { return Response(status: .notModified, headers: [.eTag: tag]) }
+                return Response(status: .ok, headers: [.contentType: type, .eTag: tag], body: .init(byteBuffer: bytes))
             }
         }
         var logger = Logger(label: "bare")

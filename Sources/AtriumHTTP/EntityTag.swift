@@ -1,0 +1,43 @@
+import AtriumObservability
+import AtriumRendering
+import Crypto
+import NIOCore
+
+/// A page's entity tag (`ETag`), a digest of the very bytes the visitor gets: the first 16 bytes of
+/// the SHA-256 of the page without its form token, and, for a page with the visitor's token in it,
+/// the first 8 of the token's. So it changes exactly when those bytes do: with the state, the
+/// format, the app shell's current link, a new build's markup, and the visitor's token. Made from
+/// the bytes, not from the state, it is the same on every host of one build and never confirms a
+/// page an upgrade changed; and a tag sent by another visitor is confirmed only when that visitor
+/// would get the same bytes (never for a page with a token, which is each visitor's own).
+package struct EntityTag: Sendable, Equatable {
+    /// The tag as the `ETag` field carries it, quoted.
+    package let value: String
+
+    /// The tag of `page`'s bytes without its token: worked out once, when the page cache keeps the page.
+    init(of page: RenderedPage) {
+        let hash = page.body(token: nil).withUnsafeReadableBytes { SHA256.hash(data: $0) }
+        value = "\"" + hash.withUnsafeBytes { HexDigits.string(of: $0, count: 16) } + "\""
+    }
+
+    /// The tag of the bytes of a page tagged `pageTag` with `token` in its places.
+    init(_ pageTag: EntityTag, token: String) {
+        let hash = SHA256.hash(data: Array(token.utf8))
+        value = pageTag.value.dropLast() + "-" + hash.withUnsafeBytes { HexDigits.string(of: $0, count: 8) } + "\""
+    }
+
+    /// Whether `If-None-Match` field values name this tag: `*`, or a list with the tag in it, weak
+    /// (`W/`) or strong (the weak comparison RFC 9110 asks of `If-None-Match`).
+    func isMatched(by fieldValues: [String]) -> Bool {
+        for field in fieldValues {
+            for candidate in field.split(separator: ",") {
+                var tag = candidate.trimmingPrefix(while: { $0 == " " || $0 == "\t" })
+                while let last = tag.last, last == " " || last == "\t" { tag = tag.dropLast() }
+                if tag == "*" { return true }
+                if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+                if tag == value[...] { return true }
+            }
+        }
+        return false
+    }
+}
