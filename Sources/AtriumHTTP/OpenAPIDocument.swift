@@ -1,4 +1,5 @@
 import AtriumConfiguration
+import AtriumRendering
 import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
@@ -202,9 +203,14 @@ enum OpenAPIDocument {
         ])
         var schemas: [String: Any] = [
             "SceneDocument": [
-                "type": "object", "required": ["screen"],
+                "type": "object", "required": ["schema", "screen"],
                 "properties": [
                     "csrfToken": ["type": "string", "description": "Send it back with actions (`X-CSRF-Token` or `_csrf`)"],
+                    "schema": [
+                        "type": "integer", "minimum": SceneSchema.oldest, "maximum": SceneSchema.current,
+                        "description":
+                            "The scene schema's version the document follows: the one the client declared (`Accept: application/json; schema=N`), else the newest; nodes newer than it are their fallbacks",
+                    ] as [String: Any],
                     "screen": ["$ref": "#/components/schemas/Screen"],
                 ] as [String: Any],
             ] as [String: Any],

@@ -26,6 +26,8 @@ package final class PageCache: Sendable {
         var shell: AppShell.Mark? = nil
         /// Whether the page names its state for live streams (HTML answering a GET only).
         var namesState = false
+        /// The scene schema's version (JSON only: 0 for other formats).
+        var schema = 0
     }
 
     private struct Entry {

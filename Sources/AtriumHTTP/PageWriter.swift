@@ -27,7 +27,9 @@ package struct PageWriter: Sendable {
         moduleID: String? = nil,
         logger: Logger
     ) async throws -> Response {
-        let format = context.format(of: request).document
+        let negotiated = context.format(of: request)
+        let format = negotiated.document
+        let schema = format == .json ? negotiated.answeredSchema : 0
         let kept: PageCache.Kept
         switch format {
         case .text:
@@ -43,12 +45,14 @@ package struct PageWriter: Sendable {
             let namesState = screen.key != nil && format == .html && (request.method == .get || request.method == .head)
             let render = {
                 let resolved = links.resolve(screen.make(), for: moduleID, logger: logger)
-                guard namesState else { return self.render(resolved, as: format, mark: mark) }
+                guard namesState else { return self.render(resolved, as: format, mark: mark, schema: schema) }
                 let document = self.render(resolved, as: .json, mark: nil).body(token: nil)
                 return html.render(resolved, shell: shell, current: mark, stateID: StateID.of(document))
             }
             kept =
-                screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: format, shell: mark, namesState: namesState), make: render) }
+                screen.key.map {
+                    cache.page(for: PageCache.Key(screen: $0, format: format, shell: mark, namesState: namesState, schema: schema), make: render)
+                }
                 ?? PageCache.Kept(render())
         }
         let token = kept.page.hasTokens ? try await session?.csrfToken() : nil
@@ -118,16 +122,18 @@ package struct PageWriter: Sendable {
     /// it in), exactly as `Accept: application/json` answers it: for a scene's event stream.
     package func jsonPage(for screen: RenderableScreen, moduleID: String?, logger: Logger) -> RenderedPage {
         let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: .json, mark: nil) }
-        return screen.key.map { cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil), make: render).page } ?? render()
+        return screen.key.map {
+            cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil, schema: SceneSchema.current), make: render).page
+        } ?? render()
     }
 
     /// Seconds a 503 page asks clients to wait before trying again.
     package static let retryAfter = "5"
 
-    private func render(_ screen: Screen, as format: ResponseFormat, mark: AppShell.Mark?) -> RenderedPage {
+    private func render(_ screen: Screen, as format: ResponseFormat, mark: AppShell.Mark?, schema: Int = SceneSchema.current) -> RenderedPage {
         switch format {
         case .html, .eventStream: html.render(screen, shell: shell, current: mark)
-        case .json: json.render(screen, withToken: Self.hasActions(screen))
+        case .json: json.render(screen, withToken: Self.hasActions(screen), schema: schema)
         case .text: RenderedPage(bytes: Array(TextRenderer().render(screen).utf8))
         }
     }

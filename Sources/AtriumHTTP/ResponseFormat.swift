@@ -1,3 +1,4 @@
+import AtriumRendering
 import Hummingbird
 import Synchronization
 
@@ -19,6 +20,13 @@ package enum ResponseFormat: String, Sendable, CaseIterable {
         /// The most preferred document format (HTML, JSON or text): what any answer that is not a
         /// stream is written in.
         var document: ResponseFormat
+        /// The scene schema's version a native client declared it decodes, as the `schema`
+        /// parameter of its `application/json` range (`Accept: application/json; schema=1`), if
+        /// it declared one (``SceneSchema``).
+        var schema: Int? = nil
+
+        /// The schema version a JSON document is written in for this request.
+        var answeredSchema: Int { SceneSchema.answered(to: schema) }
 
         /// Whether the client asked for a live stream above every document format.
         var isEventStream: Bool { preferred == .eventStream }
@@ -53,9 +61,18 @@ package enum ResponseFormat: String, Sendable, CaseIterable {
         // named at q=0 is refused even when a wildcard would have matched it.
         var best: [ResponseFormat: (quality: Double, specificity: Int)] = [:]
         var refused: Set<ResponseFormat> = []
+        var schema: Int?
         for part in accept.split(separator: ",") {
             let pieces = part.split(separator: ";").map(\.trimmingSpaces)
             guard let range = pieces.first?.lowercased() else { continue }
+            if range == "application/json" {
+                for piece in pieces.dropFirst() {
+                    let pair = piece.split(separator: "=", maxSplits: 1)
+                    if pair.count == 2, pair[0].trimmingSpaces.lowercased() == "schema", let version = Int(pair[1].trimmingSpaces), version > 0 {
+                        schema = version
+                    }
+                }
+            }
             let quality =
                 pieces.dropFirst().compactMap { piece -> Double? in
                     let pair = piece.split(separator: "=", maxSplits: 1)
@@ -90,9 +107,9 @@ package enum ResponseFormat: String, Sendable, CaseIterable {
         let document = winner(among: [.html, .json, .text]) ?? .html
         // A stream wins a tie: only a client that names it exactly asks for one.
         if let events = best[.eventStream], events.quality >= (best[document]?.quality ?? 0) {
-            return Negotiated(preferred: .eventStream, document: document)
+            return Negotiated(preferred: .eventStream, document: document, schema: schema)
         }
-        return Negotiated(preferred: document, document: document)
+        return Negotiated(preferred: document, document: document, schema: schema)
     }
 
     /// How specifically a media range names this format: 2 exactly, 1 by a subtype wildcard, 0 by

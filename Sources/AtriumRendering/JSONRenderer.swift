@@ -9,15 +9,17 @@ import Foundation
 package struct JSONRenderer: Sendable {
     package init() {}
 
-    package func render(_ screen: Screen, withToken: Bool) -> RenderedPage {
+    /// The document of `screen` in `schema`'s version (``SceneSchema``): its `schema` says which,
+    /// and nodes newer than it are their fallbacks.
+    package func render(_ screen: Screen, withToken: Bool, schema: Int = SceneSchema.current) -> RenderedPage {
         var writer = JSONWriter()
-        writer.document(screen, withToken: withToken)
+        writer.document(SceneSchema.screen(screen, for: schema), withToken: withToken, schema: schema)
         return writer.page.rendered
     }
 
     /// The document as data, with `csrfToken` (tests).
-    package func render(_ screen: Screen, csrfToken: String?) -> Data {
-        Data(render(screen, withToken: csrfToken != nil).text(token: csrfToken).utf8)
+    package func render(_ screen: Screen, csrfToken: String?, schema: Int = SceneSchema.current) -> Data {
+        Data(render(screen, withToken: csrfToken != nil, schema: schema).text(token: csrfToken).utf8)
     }
 }
 
@@ -113,14 +115,16 @@ struct JSONWriter {
         raw("}")
     }
 
-    mutating func document(_ screen: Screen, withToken: Bool) {
+    mutating func document(_ screen: Screen, withToken: Bool, schema: Int) {
         raw("{")
         if withToken {
             raw("\"csrfToken\":\"")
             page.token()
             raw("\",")
         }
-        raw("\"screen\":{\"content\":")
+        raw("\"schema\":")
+        number(schema)
+        raw(",\"screen\":{\"content\":")
         nodes(screen.content)
         if let refresh = screen.refreshAfterSeconds {
             key("refreshAfterSeconds")
