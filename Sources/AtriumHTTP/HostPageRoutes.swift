@@ -30,7 +30,7 @@ package struct HostPageRoutes: Sendable {
 
     /// Every path these routes answer with `GET` (for 405's `Allow`).
     package var paths: Set<String> {
-        Set(["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js", "/openapi.json"])
+        Set(["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js", "/openapi.json", "/scene-schema.json"])
             .union(metrics == nil ? [] : ["/metrics"]).union(registry.assets.keys)
     }
 
@@ -68,6 +68,10 @@ package struct HostPageRoutes: Sendable {
         let openAPI = LazyResponseBody { OpenAPIDocument.bytes(registry: registry, title: "Atrium", metrics: showsMetrics) }
         router.get("/openapi.json") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: openAPI.buffer))
+        }
+        let sceneSchema = LazyResponseBody { SceneJSONSchema.bytes() }
+        router.get("/scene-schema.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: sceneSchema.buffer))
         }
         // Browsers ask for it on every site; answer without a body rather than log a 404 each time.
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }

@@ -23,6 +23,13 @@ enum OpenAPIDocument {
                 "responses": ["200": ["description": "The OpenAPI document", "content": ["application/json": ["schema": ["type": "object"]]]]],
             ] as [String: Any]
         ]
+        paths["/scene-schema.json"] = [
+            "get": [
+                "operationId": "sceneSchema", "summary": "The scene document's JSON Schema: every kind of node, its fields, version and fallback",
+                "tags": ["host"],
+                "responses": ["200": ["description": "A JSON Schema (2020-12)", "content": ["application/json": ["schema": ["type": "object"]]]]],
+            ] as [String: Any]
+        ]
         if metrics {
             paths["/metrics"] = [
                 "get": [
@@ -230,6 +237,8 @@ enum OpenAPIDocument {
             node["type"] = "object"
             node["properties"] = properties
             node["required"] = (node["required"] as? [String] ?? []) + ["type"]
+            node["x-atrium-since"] = SceneSchema.version(of: kind)
+            node["x-atrium-fallback"] = SceneSchema.fallbackDescription(of: kind)
             schemas["UINode.\(kind.rawValue)"] = node
             kinds.append(["$ref": "#/components/schemas/UINode.\(kind.rawValue)"])
         }

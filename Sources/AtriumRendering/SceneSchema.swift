@@ -69,6 +69,16 @@ package enum SceneSchema {
         }
     }
 
+    /// What a kind of node falls back to, in words (the published schema says it).
+    package static func fallbackDescription(of kind: UINode.Kind) -> String {
+        switch kind {
+        case .map: "a list (its title the map's) of its places' titles, as text"
+        case .section, .heading, .text, .image, .row, .list, .card, .tabs, .form, .field, .picker, .toggle, .button, .link, .money, .progress,
+            .message, .animation:
+            "none needed: every version has it"
+        }
+    }
+
     /// What stands for a node of a newer version: nodes of older versions, ending in text and
     /// links. A map is the list of its places, titled as the map is.
     package static func fallback(of node: UINode) -> [UINode] {

@@ -52,7 +52,7 @@ def test_the_document_lists_every_route_and_validates(host, tmp_path):
         method, pattern = row.split()[:2]
         path = "/".join(part.split(":")[0] + ("}" if ":" in part else "") for part in pattern.split("/"))
         assert method.lower() in spec["paths"].get(path, {}), f"{method} {path} is missing"
-    for path in ["/", "/health/live", "/health/ready", "/metrics", "/openapi.json"]:
+    for path in ["/", "/health/live", "/health/ready", "/metrics", "/openapi.json", "/scene-schema.json"]:
         assert "get" in spec["paths"][path], path
     signup = spec["paths"]["/signup"]["post"]["requestBody"]["content"]["application/x-www-form-urlencoded"]["schema"]
     assert set(signup["properties"]) == {"fullName", "email", "password", "_csrf"}, signup
@@ -66,6 +66,53 @@ def test_the_document_lists_every_route_and_validates(host, tmp_path):
     path.write_text(json.dumps(spec))
     result = subprocess.run([VALIDATOR, str(path)], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.strip().endswith("OK"), result.stdout + result.stderr
+
+
+VALIDATE_DOCUMENTS = """
+import json, sys
+from jsonschema import Draft202012Validator
+schema = json.load(open(sys.argv[1]))
+Draft202012Validator.check_schema(schema)
+validator = Draft202012Validator(schema)
+for path in sys.argv[2:]:
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(json.load(open(path)))]
+    assert not errors, (path, errors[:3])
+"""
+
+
+def test_the_scene_schema_is_published_and_every_version_of_a_document_follows_it(host, tmp_path):
+    with urllib.request.urlopen(host + "/scene-schema.json", timeout=10) as response:
+        assert response.headers["Content-Type"] == "application/json"
+        schema = json.load(response)
+    assert schema["$ref"] == "#/$defs/SceneDocument"
+    assert schema["x-atrium-versions"] == {"current": 2, "oldest": 1}
+    kinds = {name.split(".", 1)[1]: definition for name, definition in schema["$defs"].items() if name.startswith("UINode.")}
+    assert kinds["map"]["x-atrium-since"] == 2 and "list" in kinds["map"]["x-atrium-fallback"]
+    assert all(definition["x-atrium-since"] in (1, 2) and definition["x-atrium-fallback"] for definition in kinds.values())
+    (tmp_path / "schema.json").write_text(json.dumps(schema))
+
+    def types(node):
+        found = [node["type"]] if isinstance(node, dict) and isinstance(node.get("type"), str) else []
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else []
+        return found + [kind for child in children for kind in types(child)]
+
+    documents = []
+    session, _ = signed_in(host)
+    for path in ["/map", "/cookbook", "/profile", "/pilot", "/moneybox", "/login"]:
+        for accept in ["application/json", "application/json; schema=1"]:
+            headers = {"Accept": accept, "Cookie": f"atrium_session={session}"}
+            with urllib.request.urlopen(urllib.request.Request(host + path, headers=headers), timeout=10) as response:
+                document = json.load(response)
+            version = 1 if "schema=1" in accept else 2
+            assert document["schema"] == version, (path, accept)
+            if path == "/map":
+                assert ("map" in types(document["screen"])) == (version == 2), "a first-version client gets the map's fallback"
+            file = tmp_path / f"document-{len(documents)}.json"
+            file.write_text(json.dumps(document))
+            documents.append(str(file))
+    python = str(Path(SCHEMATHESIS).with_name("python"))
+    result = subprocess.run([python, "-c", VALIDATE_DOCUMENTS, str(tmp_path / "schema.json"), *documents], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-3000:]
 
 
 def signed_in(base):
