@@ -34,7 +34,9 @@ struct ConditionalRequestTests {
             #expect(try await Self.conditionalGet(browser, "/notes", tag: "\"other\", \(tag)").status == 304)
             #expect(try await Self.conditionalGet(browser, "/notes", tag: "*").status == 304)
             #expect(try await Self.conditionalGet(browser, "/notes", tag: "\"other\"").status == 200)
-            #expect(try await Self.conditionalGet(browser, "/notes", tag: String(tag.dropLast(2)) + "0\"").status == 200)
+            let lastDigit = tag.dropLast().last
+            let otherTag = String(tag.dropLast(2)) + (lastDigit == "0" ? "1" : "0") + "\""
+            #expect(try await Self.conditionalGet(browser, "/notes", tag: otherTag).status == 200, "one digit off is another page")
         }
     }
 
