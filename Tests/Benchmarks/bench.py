@@ -1,5 +1,6 @@
 """Runs the page benchmark (see run.sh) and prints its tables in Markdown."""
 
+import atexit
 import html
 import os
 import re
@@ -104,8 +105,21 @@ def wrk(url, headers, duration=DURATION):
     return rate, float(p99.group(1)) * scale, int(errors.group(1)) if errors else 0, socket_errors.group(1) if socket_errors else ""
 
 
+STARTED = []
+
+
 def start(args, log):
-    return subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+    STARTED.append(process)
+    return process
+
+
+@atexit.register
+def stop_started():
+    """A run that fails half-way (an assertion, Ctrl-C) leaves no host behind to skew the next one."""
+    for process in STARTED:
+        if process.poll() is None:
+            process.kill()
 
 
 def stop(process):
