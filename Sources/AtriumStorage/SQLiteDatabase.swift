@@ -1,4 +1,5 @@
 import GRDB
+import Synchronization
 
 /// The SQLite database and who may write it. Every write takes the writer lock, so a transaction
 /// a use case holds open over several writes (``transaction(_:)``) is never joined by another
@@ -6,19 +7,39 @@ import GRDB
 /// Errors that mean the file itself cannot be used just now (the disk is full or failing, the file
 /// is locked past the busy timeout, or cannot be opened or written) are ``StorageUnavailable``: the
 /// visitor gets "try again", not a server error.
+///
+/// Closing never pulls the connections from under work in flight: GRDB's `close()` leaves a read
+/// that already holds the pool running on a closed connection (SQLite then dereferences a null
+/// handle: a test host torn down while a background task read crashed the tests that way). Closing
+/// lets go of the pool instead; an operation that began before holds its own reference, and GRDB
+/// closes the connections when the last one ends. An operation after closing is
+/// ``StorageUnavailable``.
 package final class SQLiteDatabase: Sendable {
-    let pool: DatabasePool
+    private let opened: Mutex<DatabasePool?>
     private let lock = AsyncLock()
     /// The database whose transaction the current task holds, if any.
     @TaskLocal static var transaction: SQLiteDatabase?
 
-    init(pool: DatabasePool) { self.pool = pool }
+    init(pool: DatabasePool) { opened = Mutex(pool) }
+
+    /// The open pool, for one operation to hold while it runs.
+    var pool: DatabasePool {
+        get throws(StorageUnavailable) {
+            guard let pool = opened.withLock({ $0 }) else { throw StorageUnavailable(cause: "the database is closed") }
+            return pool
+        }
+    }
+
+    /// Lets go of the pool: no operation starts after this, and the connections close when the
+    /// operations already running end.
+    func close() { opened.withLock { $0 = nil } }
 
     var isInTransaction: Bool { Self.transaction === self }
 
     /// Writes in a transaction of its own, or in the current task's transaction.
     package func write<Value: Sendable>(_ updates: @Sendable (Database) throws -> Value) async throws -> Value {
         try await mapped {
+            let pool = try pool
             if isInTransaction { return try await pool.writeWithoutTransaction(updates) }
             return try await lock.run { try await pool.write(updates) }
         }
@@ -28,13 +49,14 @@ package final class SQLiteDatabase: Sendable {
     /// handing it to another queue), or from the transaction's connection inside one.
     package func read<Value: Sendable>(_ value: @Sendable (Database) throws -> Value) async throws -> Value {
         try await mapped {
+            let pool = try pool
             if isInTransaction { return try await pool.writeWithoutTransaction(value) }
-            return try readNow(value)
+            return try Self.readNow(value, from: pool)
         }
     }
 
     /// GRDB's synchronous read, on the calling thread.
-    private func readNow<Value>(_ value: (Database) throws -> Value) throws -> Value {
+    private static func readNow<Value>(_ value: (Database) throws -> Value, from pool: DatabasePool) throws -> Value {
         try pool.read(value)
     }
 

@@ -154,7 +154,7 @@ package final class SQLiteStorage: HostStorage {
                 ) ?? false
             }
             if applied { continue }
-            let migrator = SQLiteRecordMigrator(database: database.pool, module: module)
+            let migrator = SQLiteRecordMigrator(database: try database.pool, module: module)
             defer { changes.committed([.everything]) }
             try await migration.migrate(migrator)
             try await database.write { db in
@@ -236,6 +236,6 @@ package final class SQLiteStorage: HostStorage {
         if let descriptor = hostLock.withLock({ $0.take() }) {
             Glibc.close(descriptor)
         }
-        try database.pool.close()
+        database.close()
     }
 }

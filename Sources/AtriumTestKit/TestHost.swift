@@ -109,8 +109,13 @@ public struct TestHost: Sendable {
     public func deliveringEvents<Value: Sendable>(_ body: @Sendable () async throws -> Value) async throws -> Value {
         let deliverer = EventDeliveryService(plan: plan, storage: storage, logger: log?.logger ?? Self.logger)
         let running = Task { try await deliverer.run() }
-        defer { running.cancel() }
-        return try await body()
+        // The deliverer ends before this returns: a test that tears its host down next must not
+        // leave it reading the closed database.
+        let result: Result<Value, any Error>
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        running.cancel()
+        _ = await running.result
+        return try result.get()
     }
 
     /// The module events stored and not yet handled (pending or failed), oldest first.

@@ -26,6 +26,46 @@ struct StorageTests {
         #expect(try await reopened.records(module: "notes", owner: .visitor("v1")).record(Note.self, id: "1", in: "notes") == Note(text: "kept"))
     }
 
+    /// GRDB's own `close()` left a read that already held the pool running on a closed connection,
+    /// and SQLite crashed on its null handle: a test host torn down under a background read took
+    /// the whole test process down that way.
+    @Test func closingUnderReadsAndWritesInFlightEndsEachWithAnAnswerOrUnavailable() async throws {
+        let storage = try SQLiteStorage(path: temporaryPath())
+        let database = storage.database
+        let outcomes = try await withThrowingTaskGroup(of: (answered: Int, refused: Int).self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var answered = 0
+                    var refused = 0
+                    for round in 0..<400 {
+                        do {
+                            if (worker + round) % 4 == 0 {
+                                try await database.write { db in try db.execute(sql: "SELECT 1") }
+                            } else {
+                                _ = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM records") }
+                            }
+                            answered += 1
+                        } catch is StorageUnavailable {
+                            refused += 1
+                        }
+                        if round % 16 == 0 { await Task.yield() }
+                    }
+                    return (answered, refused)
+                }
+            }
+            try await Task.sleep(for: .milliseconds(20))
+            try storage.close()
+            return try await group.reduce(into: (answered: 0, refused: 0)) { total, worker in
+                total.answered += worker.answered
+                total.refused += worker.refused
+            }
+        }
+        #expect(outcomes.answered + outcomes.refused == 8 * 400)
+        #expect(outcomes.refused > 0, "every operation finished before the close: nothing ran under it")
+        await #expect(throws: StorageUnavailable.self) { try await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
+        await #expect(throws: StorageUnavailable.self) { try await database.write { db in try db.execute(sql: "SELECT 1") } }
+    }
+
     @Test func storesAreScopedByModuleAndOwner() async throws {
         let storage = try SQLiteStorage(path: temporaryPath())
         defer { try? storage.close() }

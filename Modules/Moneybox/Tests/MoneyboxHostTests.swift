@@ -115,7 +115,8 @@ struct MoneyboxHostTests {
         defer { host.tearDown() }
         try await host.run { browser in
             _ = try await browser.get("/moneybox")
-            _ = try await browser.post("/moneybox/sign-in", form: Self.user)
+            let signIn = try await browser.post("/moneybox/sign-in", form: Self.user)
+            try #require(signIn.location == "/moneybox/accounts", "the sign-in answered \(signIn.status): \(signIn.body.prefix(300))")
             let pay = try Self.paymentPath(in: try await browser.getScreen("/moneybox/accounts/8044"))
             let token = try #require(browser.lastCSRFToken)
             let locations = try await withThrowingTaskGroup(of: String?.self) { group in
