@@ -52,6 +52,7 @@ let package = Package(
         .library(name: "AtriumSDK", targets: ["AtriumSDK"]),
         .library(name: "AtriumTestKit", targets: ["AtriumTestKit"]),
         .library(name: "AtriumContracts", targets: ["AtriumContracts"]),
+        .library(name: "AtriumClient", targets: ["AtriumClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -95,6 +96,9 @@ let package = Package(
             name: "AtriumContracts",
             dependencies: ["AtriumSDK"]
         ),
+        // The native client kit: Foundation only, so it builds for iOS as for Linux (.ci/run checks
+        // its imports); it knows the host only through the scene documents it answers.
+        .target(name: "AtriumClient"),
         // The host, in layers whose dependencies run one way (README, "Architecture"; checked by
         // .ci/check-host-layers.py): observability ← storage ← events ← configuration, rendering ←
         // runtime ← HTTP ← live scenes ← the host that assembles them. They share through `package`
@@ -280,6 +284,12 @@ let package = Package(
                 // Connections without sockets, for the connection cap's choices.
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
+        ),
+        // The native client kit, against hosts serving every module on a port (and alone, against
+        // transports that answer what a test needs).
+        .testTarget(
+            name: "AtriumClientTests",
+            dependencies: ["AtriumClient", "AtriumSDK", "AtriumTestKit", "AtriumCatalog"]
         ),
     ] + featureTargets,
     swiftLanguageModes: [.v6]

@@ -1,0 +1,240 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A native client of one Atrium host: it opens addresses and decodes their scene documents,
+/// follows links, sends forms and presses buttons with the session's form token, follows the
+/// host's redirects, keeps the session cookie, revalidates what it showed with `ETag`, shows the
+/// kept document when the host cannot answer, and follows a live scene's stream.
+///
+/// ```swift
+/// let client = AtriumClient(base: URL(string: "https://atrium.example")!)
+/// let visit = try await client.open("/pilot")
+/// if let form = visit.screen?.forms.first {
+///     let sent = try await client.submit(form, values: ["name": "Ada"])
+///     if sent.outcome == .invalid { /* the fields say what to change */ }
+/// }
+/// ```
+public actor AtriumClient {
+    /// The host's address (scheme, host and port).
+    public nonisolated let base: URL
+    let transport: any ClientTransport
+    private let store: any DocumentStore
+    private var jar = CookieJar()
+    /// The form token of the person's session, from the last document that had one.
+    private var formToken: String?
+    /// The address last shown.
+    public private(set) var currentAddress: String?
+
+    /// The most a document may weigh (the largest page is about 60 KB).
+    static let documentLimit = 8 << 20
+    /// The most redirects followed in a row.
+    static let redirectLimit = 10
+
+    /// A client of the host at `base`, keeping documents in `store` (in memory unless given; a
+    /// ``FileDocumentStore`` keeps them across launches).
+    public init(base: URL, transport: any ClientTransport = URLSessionTransport(), store: any DocumentStore = MemoryDocumentStore()) {
+        self.base = base
+        self.transport = transport
+        self.store = store
+    }
+
+    /// The cookies the host set, by name: keep them (in the keychain) to stay signed in across
+    /// launches, and give them back with ``restoreCookies(_:)``.
+    public var cookies: [String: String] { jar.values }
+
+    /// Gives back cookies kept from an earlier launch.
+    public func restoreCookies(_ cookies: [String: String]) { jar.set(cookies) }
+
+    // MARK: - Opening, following, sending
+
+    /// Opens `address` (a path such as `/pilot`, or an absolute address on this host),
+    /// revalidating what was kept of it.
+    public func open(_ address: String) async throws -> Visit {
+        let path = try path(of: address)
+        return try await load(path, method: "GET", body: nil)
+    }
+
+    /// Loads the address last shown again (after a ``Outcome/offline`` or ``Outcome/unavailable(retryAfter:)``
+    /// visit, when the network is back).
+    public func refresh() async throws -> Visit {
+        try await open(currentAddress ?? "/")
+    }
+
+    /// Follows a link's, card's or tab's target. A target on another site is not opened: the
+    /// visit's outcome is ``Outcome/leftSite(_:)``, for a browser to open.
+    public func follow(_ target: SceneTarget) async throws -> Visit {
+        switch target {
+        case .path(let path): try await open(path)
+        case .external(let url): Visit(address: currentAddress ?? "/", status: 0, outcome: .leftSite(url), document: nil, isCurrent: true)
+        }
+    }
+
+    /// Sends `form` with each input's current value, fields and pickers given `values` by name and
+    /// `toggles` turned on or off, and the form token. Throws ``ClientError/noSuchInput(_:)`` for a
+    /// value or toggle the form does not have.
+    public func submit(_ form: SceneNode.Form, values: [String: String] = [:], toggles: [SceneNode.Toggle: Bool] = [:]) async throws -> Visit {
+        let names = form.inputNames
+        if let unknown = values.keys.sorted().first(where: { !names.contains($0) }) { throw ClientError.noSuchInput(unknown) }
+        let known = Set(form.toggles)
+        if let unknown = toggles.keys.first(where: { !known.contains($0) }) { throw ClientError.noSuchInput("\(unknown.name)=\(unknown.value)") }
+        return try await post(to: form.action, fields: form.entries(values: values, toggles: toggles))
+    }
+
+    /// Presses a button that has an action of its own (a payment, a sign-out): posts to it with the
+    /// form token. A button without an action sends its form: use ``submit(_:values:)``.
+    public func press(_ button: SceneNode.Button) async throws -> Visit {
+        guard let action = button.action else { throw ClientError.noSuchInput(button.title) }
+        return try await post(to: action, fields: [])
+    }
+
+    private func post(to target: SceneTarget, fields: [(String, String)]) async throws -> Visit {
+        guard case .path(let address) = target else { return try await follow(target) }
+        let path = try path(of: address)
+        let body = fields.map { "\(Self.formEncoded($0.0))=\(Self.formEncoded($0.1))" }.joined(separator: "&")
+        return try await load(path, method: "POST", body: Data(body.utf8))
+    }
+
+    // MARK: - The exchange
+
+    private func load(_ path: String, method: String, body: Data?) async throws -> Visit {
+        var path = path
+        var method = method
+        var body = body
+        for _ in 0...Self.redirectLimit {
+            let kept = method == "GET" ? await store.document(for: path) : nil
+            var request = self.request(path, method: method)
+            if let kept { request.setValue(kept.entityTag, forHTTPHeaderField: "If-None-Match") }
+            if let body {
+                request.httpBody = body
+                request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+                if let formToken { request.setValue(formToken, forHTTPHeaderField: "X-CSRF-Token") }
+            }
+            let response: HTTPURLResponse
+            let data: Data
+            do {
+                (response, data) = try await transport.send(request, limit: Self.documentLimit)
+            } catch let error as ClientError {
+                throw error
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                guard method == "GET" else { throw ClientError.offline(String(describing: error)) }
+                return try shownKept(kept, at: path, outcome: .offline, status: 0, reason: error)
+            }
+            if jar.take(from: response, for: request.url ?? base) { await store.removeAll() }
+            let status = response.statusCode
+            switch status {
+            case 301, 302, 303, 307, 308:
+                guard let location = response.value(forHTTPHeaderField: "Location") else { break }
+                guard let next = try? self.path(of: location) else {
+                    return Visit(address: path, status: status, outcome: .leftSite(location), document: nil, isCurrent: true)
+                }
+                if status == 307 || status == 308 {
+                    // The same request again, at the new address.
+                } else {
+                    (method, body) = ("GET", nil)
+                }
+                path = next
+                continue
+            case 304:
+                if let kept {
+                    let document = try decode(kept.body, status: 200)
+                    await store.keep(StoredDocument(address: path, entityTag: kept.entityTag, body: kept.body, confirmedAt: Date()))
+                    return shown(document, at: path, status: 304, outcome: .shown)
+                }
+            case 503 where method == "GET" && kept != nil:
+                return try shownKept(kept, at: path, outcome: .unavailable(retryAfter: Self.retryAfter(response)), status: status, reason: nil)
+            default:
+                break
+            }
+            let document = Self.isJSON(response) ? try decode(data, status: status) : nil
+            if status == 200, method == "GET", let tag = response.value(forHTTPHeaderField: "ETag"), !Self.isNoStore(response) {
+                await store.keep(StoredDocument(address: path, entityTag: tag, body: data, confirmedAt: Date()))
+            }
+            guard let document else {
+                if status == 200 { throw ClientError.undecodable(status: status, reason: "it is not JSON") }
+                return Visit(address: path, status: status, outcome: Self.outcome(of: status, response), document: nil, isCurrent: true)
+            }
+            return shown(document, at: path, status: status, outcome: Self.outcome(of: status, response))
+        }
+        throw ClientError.tooManyRedirects(path)
+    }
+
+    private func shown(_ document: SceneDocument, at path: String, status: Int, outcome: Outcome) -> Visit {
+        if let token = document.csrfToken { formToken = token }
+        currentAddress = path
+        return Visit(address: path, status: status, outcome: outcome, document: document, isCurrent: true)
+    }
+
+    private func shownKept(_ kept: StoredDocument?, at path: String, outcome: Outcome, status: Int, reason: (any Error)?) throws -> Visit {
+        guard let kept else { throw ClientError.offline(reason.map { String(describing: $0) } ?? "status \(status)") }
+        let document = try decode(kept.body, status: 200)
+        currentAddress = path
+        return Visit(address: path, status: status, outcome: outcome, document: document, isCurrent: false)
+    }
+
+    private func decode(_ data: Data, status: Int) throws -> SceneDocument {
+        do {
+            return try SceneDocument(data: data)
+        } catch {
+            throw ClientError.undecodable(status: status, reason: String(describing: error))
+        }
+    }
+
+    /// A request for `path` with the headers every request carries.
+    func request(_ path: String, method: String, accept: String = "application/json; schema=\(SceneDocument.schema)") -> URLRequest {
+        var request = URLRequest(url: URL(string: path, relativeTo: base)?.absoluteURL ?? base)
+        request.httpMethod = method
+        request.setValue(accept, forHTTPHeaderField: "Accept")
+        if let cookie = jar.field(for: request.url ?? base) { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        return request
+    }
+
+    /// The path (with its query) `address` names on this host; throws for another site.
+    func path(of address: String) throws -> String {
+        if address.hasPrefix("/"), !address.hasPrefix("//") { return address }
+        guard let url = URL(string: address), url.scheme == base.scheme, url.host == base.host, url.port == base.port else {
+            throw ClientError.notOnThisHost(address)
+        }
+        let path = url.path.isEmpty ? "/" : url.path
+        return url.query.map { path + "?" + $0 } ?? path
+    }
+
+    /// Takes the cookies of a stream's answer, and its document's token.
+    func took(_ response: HTTPURLResponse, for url: URL) { _ = jar.take(from: response, for: url) }
+    func saw(_ document: SceneDocument) { if let token = document.csrfToken { formToken = token } }
+
+    static func outcome(of status: Int, _ response: HTTPURLResponse) -> Outcome {
+        switch status {
+        case 200..<300: .shown
+        case 400, 422: .invalid
+        case 401: .unauthorized
+        case 403: .forbidden
+        case 404: .notFound
+        case 429: .throttled(retryAfter: retryAfter(response))
+        case 503: .unavailable(retryAfter: retryAfter(response))
+        default: .failed(status: status)
+        }
+    }
+
+    static func retryAfter(_ response: HTTPURLResponse) -> Int? {
+        response.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    private static func isJSON(_ response: HTTPURLResponse) -> Bool {
+        (response.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased().hasPrefix("application/json")
+    }
+
+    private static func isNoStore(_ response: HTTPURLResponse) -> Bool {
+        (response.value(forHTTPHeaderField: "Cache-Control") ?? "").lowercased().contains("no-store")
+    }
+
+    /// `application/x-www-form-urlencoded` as browsers write it.
+    static func formEncoded(_ text: String) -> String {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._*")
+        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "").replacingOccurrences(of: "%20", with: "+")
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where the client keeps the last document of each address it showed, with its `ETag`: it
+/// revalidates with `If-None-Match`, and shows the kept document, marked not current, when the host
+/// cannot answer.
+public protocol DocumentStore: Sendable {
+    /// The document kept for `address`, if any.
+    func document(for address: String) async -> StoredDocument?
+    /// Keeps `document` for its address, replacing what was kept.
+    func keep(_ document: StoredDocument) async
+    /// Forgets every document (after signing out: what was kept was that person's).
+    func removeAll() async
+}
+
+/// A document as the client keeps it: the bytes the host sent and their tag.
+public struct StoredDocument: Sendable, Equatable, Codable {
+    /// The path it was shown for.
+    public var address: String
+    /// The host's `ETag` for it.
+    public var entityTag: String
+    /// The document's bytes, as sent.
+    public var body: Data
+    /// When the host last confirmed it.
+    public var confirmedAt: Date
+
+    public init(address: String, entityTag: String, body: Data, confirmedAt: Date) {
+        self.address = address
+        self.entityTag = entityTag
+        self.body = body
+        self.confirmedAt = confirmedAt
+    }
+}
