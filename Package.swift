@@ -46,7 +46,7 @@ let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
 
 let package = Package(
     name: "Atrium",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         .executable(name: "atrium", targets: ["atrium"]),
         .library(name: "AtriumSDK", targets: ["AtriumSDK"]),

@@ -84,7 +84,7 @@ public actor AtriumClient {
     }
 
     /// Presses a button that has an action of its own (a payment, a sign-out): posts to it with the
-    /// form token. A button without an action sends its form: use ``submit(_:values:)``.
+    /// form token. A button without an action sends its form: use ``submit(_:values:toggles:)``.
     public func press(_ button: SceneNode.Button) async throws -> Visit {
         guard let action = button.action else { throw ClientError.noSuchInput(button.title) }
         return try await post(to: action, fields: [])

@@ -1,4 +1,4 @@
-/// What a live scene's stream brings (``AtriumClient/watch(_:)``).
+/// What a live scene's stream brings (``AtriumClient/watch(_:maximumDelay:)``).
 public enum LiveUpdate: Sendable, Equatable {
     /// The scene as it is now, and the id of its state (the same state has the same id on every host).
     case scene(SceneDocument, id: String?)

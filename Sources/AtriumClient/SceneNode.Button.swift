@@ -1,6 +1,6 @@
 extension SceneNode {
     /// A button: with an `action`, pressing it posts to that address
-    /// (``AtriumClient/press(_:from:)``); without, it sends the form it is in.
+    /// (``AtriumClient/press(_:)``); without, it sends the form it is in.
     public struct Button: Sendable, Equatable, Decodable {
         /// `primary`, `secondary` or `destructive`.
         public struct Style: RawRepresentable, Sendable, Hashable, Decodable {

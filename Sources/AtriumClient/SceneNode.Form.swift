@@ -1,5 +1,5 @@
 extension SceneNode {
-    /// Fields, pickers and toggles sent together to `action` (``AtriumClient/submit(_:values:from:)``).
+    /// Fields, pickers and toggles sent together to `action` (``AtriumClient/submit(_:values:toggles:)``).
     /// With `liveValidation`, the form's fields can be checked as they are typed by posting them
     /// there.
     public struct Form: Sendable, Equatable, Decodable {

@@ -1,5 +1,5 @@
 /// One node of a screen's tree. Decoding never fails on a kind this kit does not know: a host
-/// answers the kit's declared schema version (``SceneDocument/schema``), so such a node only comes
+/// answers the kit's declared schema version (``SceneDocument/schema-swift.type.property``), so such a node only comes
 /// from a host that ignores the declaration, and it is kept as ``unknown(_:)`` with the text and
 /// links found inside it, for a screen that still says something.
 public indirect enum SceneNode: Sendable, Equatable, Decodable {

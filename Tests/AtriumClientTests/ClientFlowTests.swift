@@ -125,7 +125,8 @@ struct ClientFlowTests {
             _ = try await Self.signUp(client)
             let map = try await client.open("/map")
             #expect(map.outcome == .shown)
-            let markers: [SceneNode.Map.Marker] = map.screen?.allNodes.compactMap { if case .map(let map) = $0 { map } else { nil } }.first?.markers ?? []
+            let markers: [SceneNode.Map.Marker] =
+                map.screen?.allNodes.compactMap { if case .map(let map) = $0 { map } else { nil } }.first?.markers ?? []
             let vehicles = markers.filter { $0.kind == "vehicle" }
             #expect(!vehicles.isEmpty, "the map shows vehicles (schema 2: the map itself)")
             let scan = try #require(map.screen?.links.first { $0.title == "Scan to unlock" })
@@ -145,6 +146,55 @@ struct ClientFlowTests {
             let ended = try await client.press(try #require(ride.screen?.button(titled: "End ride")))
             #expect(ended.address == "/map?ended=true")
             #expect(ended.screen?.mentions("Ride ended:") == true)
+        }
+    }
+}
+
+@Suite("The client kit against a host that stops")
+struct ClientOfflineTests {
+    @Test func aPageShownIsConfirmedWith304AndShownNotCurrentWhenTheHostIsGone() async throws {
+        let host = try await ProductHost.boot()
+        defer { host.tearDown() }
+        let client = try await host.serve { base in
+            let client = AtriumClient(base: base)
+            let first = try await client.open("/pilot")
+            #expect(first.status == 200 && first.isCurrent)
+            let again = try await client.open("/pilot")
+            #expect(again.status == 304 && again.isCurrent && again.document == first.document, "the same document, not sent again")
+            return client
+        }
+        let offline = try await client.open("/pilot")
+        #expect(offline.outcome == .offline && !offline.isCurrent && offline.screen?.title == "Register")
+        await #expect(throws: ClientError.self) { try await client.open("/cookbook") }
+    }
+
+    @Test func aLiveSceneSendsTheChangeAPantryMakes() async throws {
+        try await ProductHost.withClient { client, _ in
+            // As an app does: the page first (the visitor's session comes with it), then its stream.
+            _ = try await client.open("/cookbook")
+            let updates = client.watch("/cookbook")
+            let watching = Task { () -> [LiveUpdate] in
+                var seen: [LiveUpdate] = []
+                for try await update in updates {
+                    seen.append(update)
+                    if seen.count == 2 { break }
+                }
+                return seen
+            }
+            // The stream's first state, then the pantry's change.
+            try await Task.sleep(for: .milliseconds(300))
+            let pantry = try await client.open("/cookbook/pantry")
+            let form = try #require(pantry.screen?.forms.first { !$0.toggles.isEmpty })
+            _ = try await client.submit(form, toggles: Dictionary(uniqueKeysWithValues: form.toggles.map { ($0, $0.value == "chocolate") }))
+            let deadline = Task {
+                try await Task.sleep(for: .seconds(30))
+                watching.cancel()
+            }
+            defer { deadline.cancel() }
+            let seen = try await watching.value
+            #expect(seen.count == 2, "a state, then the changed one")
+            guard seen.count == 2, case .scene(let before, let firstID) = seen[0], case .scene(let after, let secondID) = seen[1] else { return }
+            #expect(firstID != secondID && before != after)
         }
     }
 }

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import AtriumClient
+
+/// What the kit does with answers a host gives rarely or never on cue: through a scripted transport.
+@Suite("The client kit's answers")
+struct ClientKitTests {
+    static let base = URL(string: "https://atrium.example")!
+
+    static func document(_ title: String, token: String? = nil, content: String = "") -> String {
+        let token = token.map { #""csrfToken":"\#($0)","# } ?? ""
+        return #"{\#(token)"schema":2,"screen":{"content":[\#(content)],"title":"\#(title)","toolbar":[]}}"#
+    }
+
+    @Test func aKindThisKitDoesNotKnowKeepsWhatItHoldsAndNewStylesDecode() throws {
+        let json = Self.document(
+            "Later",
+            content:
+                #"{"type":"carousel","speed":3,"content":[{"type":"text","text":"Inside","style":"shouting"}]},{"type":"message","kind":"celebration","text":"Yay"}"#
+        )
+        let screen = try SceneDocument(data: Data(json.utf8)).screen
+        guard case .unknown(let unknown) = screen.content.first else { Issue.record("\(screen.content)"); return }
+        #expect(unknown.type == "carousel")
+        #expect(screen.mentions("Inside") && screen.mentions("Yay"))
+        guard case .text(let text) = unknown.content.first else { Issue.record("\(unknown.content)"); return }
+        #expect(text.style.rawValue == "shouting" && text.style != .body)
+    }
+
+    @Test func aKeptDocumentIsRevalidatedAndShownNotCurrentWhenTheHostIsOutOrUnreachable() async throws {
+        let transport = ScriptedTransport([
+            .document(Self.document("Accounts"), headers: ["ETag": "\"a1\""]),
+            ScriptedTransport.Answer(status: 304, headers: ["ETag": "\"a1\""]),
+            .document(Self.document("Down for a moment"), status: 503, headers: ["Retry-After": "5"]),
+            ScriptedTransport.Answer(status: 0, failure: URLError(.notConnectedToInternet)),
+            .document(Self.document("Accounts, newer"), headers: ["ETag": "\"a2\""]),
+        ])
+        let client = AtriumClient(base: Self.base, transport: transport)
+        let first = try await client.open("/accounts")
+        #expect(first.outcome == .shown && first.isCurrent && first.screen?.title == "Accounts")
+        #expect(transport.requests[0].value(forHTTPHeaderField: "If-None-Match") == nil)
+        #expect(transport.requests[0].value(forHTTPHeaderField: "Accept") == "application/json; schema=2")
+
+        let confirmed = try await client.open("/accounts")
+        #expect(transport.requests[1].value(forHTTPHeaderField: "If-None-Match") == "\"a1\"")
+        #expect(confirmed.status == 304 && confirmed.outcome == .shown && confirmed.isCurrent && confirmed.screen?.title == "Accounts")
+
+        let out = try await client.open("/accounts")
+        #expect(out.outcome == .unavailable(retryAfter: 5) && !out.isCurrent && out.screen?.title == "Accounts", "the kept copy, not current")
+
+        let offline = try await client.refresh()
+        #expect(offline.outcome == .offline && !offline.isCurrent && offline.status == 0 && offline.screen?.title == "Accounts")
+
+        let back = try await client.refresh()
+        #expect(back.outcome == .shown && back.isCurrent && back.screen?.title == "Accounts, newer")
+        #expect(transport.requests[4].value(forHTTPHeaderField: "If-None-Match") == "\"a1\"")
+
+        await #expect(throws: ClientError.self, "nothing kept of an address never shown") { try await client.open("/elsewhere") }
+    }
+
+    @Test func throttledAndRefusedAnswersAreOutcomesWithTheirScreens() async throws {
+        let transport = ScriptedTransport([
+            .document(Self.document("Slow down"), status: 429, headers: ["Retry-After": "60"]),
+            .document(Self.document("Sign in"), status: 401),
+            .document(Self.document("Fix these"), status: 422),
+            ScriptedTransport.Answer(status: 500, headers: ["Content-Type": "text/plain"], chunks: [Data("boom".utf8)]),
+        ])
+        let client = AtriumClient(base: Self.base, transport: transport)
+        let throttled = try await client.open("/login")
+        #expect(throttled.outcome == .throttled(retryAfter: 60) && throttled.screen?.title == "Slow down")
+        #expect(try await client.open("/login").outcome == .unauthorized)
+        #expect(try await client.open("/login").outcome == .invalid)
+        let failed = try await client.open("/login")
+        #expect(failed.outcome == .failed(status: 500) && failed.document == nil)
+    }
+
+    @Test func formsSendTheTokenAndCookiesFollowTheHostAndSigningOutForgetsKeptPages() async throws {
+        let form =
+            #"{"type":"form","action":{"path":"/login"},"content":[{"type":"field","kind":"email","name":"email","label":"Email","value":"","isRequired":true},{"type":"toggle","name":"keep","label":"Keep me","isOn":true,"value":"yes"},{"type":"button","title":"Sign in","isEnabled":true,"style":"primary"}]}"#
+        let transport = ScriptedTransport([
+            .document(
+                Self.document("Sign in", token: "t1", content: form),
+                headers: ["ETag": "\"s\"", "Set-Cookie": "atrium_session=one; Path=/; HttpOnly"]),
+            ScriptedTransport.Answer(status: 303, headers: ["Location": "/profile", "Set-Cookie": "atrium_session=two; Path=/; HttpOnly"]),
+            .document(Self.document("Profile", token: "t2"), headers: ["ETag": "\"p\""]),
+            ScriptedTransport.Answer(
+                status: 303, headers: ["Location": "https://id.example/logout", "Set-Cookie": "atrium_session=; Max-Age=0; Path=/"]),
+        ])
+        let client = AtriumClient(base: Self.base, transport: transport)
+        let page = try await client.open("/login")
+        let signIn = try #require(page.screen?.form(withInput: "email"))
+        await #expect(throws: ClientError.noSuchInput("nickname")) { try await client.submit(signIn, values: ["nickname": "x"]) }
+        let profile = try await client.submit(signIn, values: ["email": "ada@example.com"], toggles: [signIn.toggles[0]: false])
+        #expect(profile.address == "/profile" && profile.screen?.title == "Profile")
+        let post = transport.requests[1]
+        #expect(post.httpMethod == "POST" && post.value(forHTTPHeaderField: "X-CSRF-Token") == "t1")
+        #expect(post.value(forHTTPHeaderField: "Cookie") == "atrium_session=one")
+        #expect(String(decoding: post.httpBody ?? Data(), as: UTF8.self) == "email=ada%40example.com", "the toggle turned off is not sent")
+        #expect(transport.requests[2].httpMethod == "GET" && transport.requests[2].value(forHTTPHeaderField: "Cookie") == "atrium_session=two")
+        #expect(await client.cookies == ["atrium_session": "two"])
+
+        let out = try await client.submit(SceneNode.Form(action: .path("/logout"), content: [], liveValidation: nil))
+        #expect(transport.requests[3].value(forHTTPHeaderField: "X-CSRF-Token") == "t2")
+        #expect(out.outcome == .leftSite("https://id.example/logout"))
+        #expect(await client.cookies.isEmpty)
+        await #expect(throws: ClientError.self, "the signed-in person's kept pages are forgotten") { try await client.open("/profile") }
+    }
+
+    @Test func anAnswerLongerThanAnyDocumentIsRefused() async throws {
+        let huge = Data(repeating: UInt8(ascii: " "), count: 1 << 20)
+        let transport = ScriptedTransport([
+            ScriptedTransport.Answer(status: 200, headers: ["Content-Type": "application/json"], chunks: Array(repeating: huge, count: 9))
+        ])
+        let client = AtriumClient(base: Self.base, transport: transport)
+        await #expect(throws: ClientError.tooLarge(limit: AtriumClient.documentLimit)) { try await client.open("/") }
+    }
+
+    @Test func addressesOnAnotherSiteAreNotOpened() async throws {
+        let client = AtriumClient(base: Self.base, transport: ScriptedTransport([]))
+        await #expect(throws: ClientError.notOnThisHost("https://evil.example/")) { try await client.open("https://evil.example/") }
+        await #expect(throws: ClientError.notOnThisHost("//evil.example/")) { try await client.open("//evil.example/") }
+        #expect(try await client.path(of: "https://atrium.example/pilot?x=1") == "/pilot?x=1")
+    }
+
+    @Test func eventsAreReadWhateverTheChunksAndLineEnds() throws {
+        let text = ": keep-alive\r\nretry: 2500\r\nid: 7\r\nevent: scene\r\ndata: {\"a\":\r\ndata: 1}\r\n\r\nevent: redirect\rdata: /login\r\r"
+        var parser = EventStreamParser()
+        var events: [EventStreamParser.Event] = []
+        for byte in Data(text.utf8) { events += try parser.events(in: Data([byte])) }
+        #expect(events == [.init(type: "scene", data: "{\"a\":\n1}", id: "7"), .init(type: "redirect", data: "/login", id: "7")])
+        #expect(parser.retry == 2500)
+        var small = EventStreamParser(limit: 64)
+        #expect(throws: EventStreamParser.TooLong.self) { try small.events(in: Data(("data: " + String(repeating: "x", count: 100)).utf8)) }
+    }
+
+    @Test func aDroppedStreamResumesWithTheLastEventID() async throws {
+        let first = "id: s1\nevent: scene\ndata: \(Self.document("One"))\n\n"
+        let second = "id: s2\nevent: scene\ndata: \(Self.document("Two"))\n\nevent: redirect\ndata: /login?returnTo=/map\n\n"
+        let transport = ScriptedTransport([
+            ScriptedTransport.Answer(status: 200, headers: ["Content-Type": "text/event-stream"], chunks: [Data(first.utf8)]),
+            ScriptedTransport.Answer(status: 0, failure: URLError(.networkConnectionLost)),
+            ScriptedTransport.Answer(status: 503, headers: ["Retry-After": "0"]),
+            ScriptedTransport.Answer(status: 200, headers: ["Content-Type": "text/event-stream"], chunks: [Data(second.utf8)]),
+        ])
+        let client = AtriumClient(base: Self.base, transport: transport)
+        var updates: [LiveUpdate] = []
+        for try await update in client.watch("/map", maximumDelay: .milliseconds(20)) { updates.append(update) }
+        #expect(updates.count == 3)
+        guard case .scene(let one, "s1") = updates.first, case .scene(let two, "s2") = updates.dropFirst().first else {
+            Issue.record("\(updates)")
+            return
+        }
+        #expect(one.screen.title == "One" && two.screen.title == "Two")
+        #expect(updates.last == .redirect("/login?returnTo=/map"))
+        #expect(transport.requests.map { $0.value(forHTTPHeaderField: "Last-Event-ID") } == [nil, "s1", "s1", "s1"])
+        #expect(transport.requests.allSatisfy { $0.value(forHTTPHeaderField: "Accept") == "text/event-stream" })
+    }
+}
