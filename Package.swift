@@ -236,6 +236,8 @@ let package = Package(
             dependencies: [
                 "AtriumHost",
                 "AtriumCatalog",
+                // `atrium open`: a terminal client built on the kit alone.
+                "AtriumClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `atrium new-module` clears SwiftPM's cached reading of Package.swift (a SQLite file).
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -10,6 +10,7 @@ struct Atrium: AsyncParsableCommand {
         abstract: "A modular app host: boots the feature modules a configuration names and serves their scenes.",
         subcommands: [
             Serve.self, Check.self, Reload.self, Modules.self, Routes.self, Flags.self, Describe.self, Events.self, Schema.self, Render.self,
+            Open.self,
             NewModule.self,
             NewScene.self,
             RemoveModule.self,

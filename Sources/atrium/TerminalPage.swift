@@ -1,0 +1,138 @@
+import AtriumClient
+import Foundation
+
+/// A screen of the client kit as a terminal shows it: its text, with every link, card, tab, field,
+/// picker, toggle and button numbered, and what each number does. Text from the host is shown with
+/// its control characters spelled out, so a page cannot move the cursor or recolour the terminal.
+struct TerminalPage {
+    /// What a number on the page stands for.
+    enum Item {
+        case target(SceneTarget)
+        case action(SceneNode.Button)
+        case send(SceneNode.Form)
+        case field(SceneNode.Field, in: SceneNode.Form)
+        case picker(SceneNode.Picker, in: SceneNode.Form)
+        case toggle(SceneNode.Toggle, in: SceneNode.Form)
+    }
+
+    private(set) var lines: [String] = []
+    private(set) var items: [Item] = []
+
+    /// The page of `screen`, showing `values` and `toggles` typed but not yet sent.
+    init(_ screen: SceneScreen, values: [String: String], toggles: [SceneNode.Toggle: Bool]) {
+        let title = Self.visible(screen.title)
+        lines = [title, String(repeating: "=", count: title.count)]
+        for node in screen.toolbar { add(node, depth: 0, form: nil, values: values, toggles: toggles) }
+        if !screen.toolbar.isEmpty { lines.append("") }
+        for node in screen.content { add(node, depth: 0, form: nil, values: values, toggles: toggles) }
+    }
+
+    private mutating func number(_ item: Item) -> String {
+        items.append(item)
+        return "[\(items.count)]"
+    }
+
+    private mutating func add(_ node: SceneNode, depth: Int, form: SceneNode.Form?, values: [String: String], toggles: [SceneNode.Toggle: Bool]) {
+        let indent = String(repeating: "  ", count: depth)
+        func line(_ text: String) { lines.append(indent + text) }
+        func nested(_ nodes: [SceneNode], in form: SceneNode.Form?, deeper: Bool = true) {
+            for node in nodes { add(node, depth: deeper ? depth + 1 : depth, form: form, values: values, toggles: toggles) }
+        }
+        switch node {
+        case .section(let section):
+            if let title = section.title { line("## " + Self.visible(title)) }
+            nested(section.content, in: form, deeper: false)
+        case .heading(let heading):
+            line(String(repeating: "#", count: max(1, min(heading.level, 6))) + " " + Self.visible(heading.text))
+        case .text(let text):
+            line(Self.visible(text.text))
+        case .image(let image):
+            if !image.alt.isEmpty { line("[image: \(Self.visible(image.alt))]") }
+        case .row(let row):
+            if let title = row.title { line("## " + Self.visible(title)) }
+            nested(row.content, in: form, deeper: false)
+        case .list(let list):
+            if let title = list.title { line("## " + Self.visible(title)) }
+            nested(list.content, in: form)
+        case .card(let card):
+            let label = card.target.map { number(.target($0)) + " " } ?? ""
+            line(label + Self.visible(card.title))
+            let rest = card.content.flatMap { [$0] + $0.descendants }.compactMap { node -> String? in
+                switch node {
+                case .text(let text) where text.text != card.title: Self.visible(text.text)
+                case .money(let money): money.formatted()
+                default: nil
+                }
+            }
+            if !rest.isEmpty { line("    " + rest.joined(separator: " · ")) }
+        case .tabs(let tabs):
+            line(
+                tabs.items.map { (number(.target($0.target))) + " " + ($0.isSelected ? "*\(Self.visible($0.title))*" : Self.visible($0.title)) }
+                    .joined(separator: "  "))
+        case .form(let inner):
+            nested(inner.content, in: inner, deeper: false)
+        case .field(let field):
+            guard let form else { return }
+            let value = values[field.name] ?? field.value
+            let shown = field.kind == .password ? String(repeating: "•", count: min(value.count, 12)) : Self.visible(value)
+            line("\(number(.field(field, in: form))) \(Self.visible(field.label)): \(shown.isEmpty ? "_" : shown)")
+            if let error = field.error { line("    ! " + Self.visible(error)) }
+        case .picker(let picker):
+            guard let form else { return }
+            let chosen = values[picker.name] ?? picker.selected
+            let options = picker.options.map { $0.value == chosen ? "*\(Self.visible($0.value))*" : Self.visible($0.value) }
+            line("\(number(.picker(picker, in: form))) \(Self.visible(picker.label)) \(options.joined(separator: " / "))")
+            if let error = picker.error { line("    ! " + Self.visible(error)) }
+        case .toggle(let toggle):
+            guard let form else { return }
+            let on = toggles[toggle] ?? toggle.isOn
+            line("\(number(.toggle(toggle, in: form))) [\(on ? "x" : " ")] \(Self.visible(toggle.label))")
+        case .button(let button):
+            let title = Self.visible(button.title) + (button.isEnabled ? "" : " (disabled)")
+            if button.action != nil {
+                line("\(number(.action(button))) ( \(title) )")
+            } else if let form {
+                line("\(number(.send(form))) ( \(title) )")
+            } else {
+                line("( \(title) )")
+            }
+        case .link(let link):
+            let leaves = if case .external(let url) = link.target { " ↗ \(Self.visible(url))" } else { "" }
+            line("\(number(.target(link.target))) \(Self.visible(link.title))\(leaves)")
+        case .money(let money):
+            line(money.formatted())
+        case .progress(let progress):
+            let filled = Int((min(max(progress.value, 0), 1) * 20).rounded())
+            line("\(Self.visible(progress.label)) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]")
+        case .message(let message):
+            line((message.kind == .error || message.kind == .warning ? "! " : "") + Self.visible(message.text))
+        case .map(let map):
+            line("Map: \(Self.visible(map.title))")
+            for marker in map.markers.prefix(20) { line("  * \(Self.visible(marker.title)) (\(marker.kind) \(Self.visible(marker.id)))") }
+            if map.markers.count > 20 { line("  … and \(map.markers.count - 20) more") }
+        case .animation(let animation):
+            line("(\(Self.visible(animation.label)))")
+        case .unknown(let unknown):
+            nested(unknown.content, in: form, deeper: false)
+        }
+    }
+
+    /// `text` as a terminal may show it: control characters and the marks that reorder text right
+    /// to left written as `\u{…}`.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+}

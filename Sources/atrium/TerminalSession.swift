@@ -1,0 +1,209 @@
+import AtriumClient
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One person using a host's pages in a terminal (`atrium open`): what they typed into the page
+/// shown and not yet sent, the page's live updates, and the lines they type.
+final class TerminalSession: @unchecked Sendable {
+    private let client: AtriumClient
+    private let live: Bool
+    private let isTerminal = isatty(STDOUT_FILENO) != 0
+
+    /// What the loop waits for: a line typed, or a live update of the page shown.
+    private enum Input: Sendable {
+        case line(String)
+        case update(LiveUpdate, generation: Int)
+        case ended
+    }
+
+    private let (inputs, input) = AsyncStream<Input>.makeStream()
+    private var visit: Visit?
+    private var page: TerminalPage?
+    private var values: [String: String] = [:]
+    private var toggles: [SceneNode.Toggle: Bool] = [:]
+    /// The field the next line is typed into, after its number alone.
+    private var asking: (field: SceneNode.Field, form: SceneNode.Form)?
+    private var note: String?
+    private var watching: Task<Void, Never>?
+    private var generation = 0
+
+    init(client: AtriumClient, live: Bool) {
+        self.client = client
+        self.live = live
+    }
+
+    func run(opening path: String) async {
+        startReadingLines()
+        await show { try await client.open(path) }
+        for await input in inputs {
+            switch input {
+            case .ended:
+                watching?.cancel()
+                return
+            case .line(let line):
+                if await handle(line.trimmingCharacters(in: .whitespaces)) == false {
+                    watching?.cancel()
+                    return
+                }
+            case .update(let update, let generation):
+                guard generation == self.generation else { continue }
+                switch update {
+                case .scene(let document, _):
+                    guard var visit, visit.document != document else { continue }
+                    visit.document = document
+                    self.visit = visit
+                    note = "(updated live)"
+                    draw()
+                case .redirect(let path):
+                    await show { try await client.open(path) }
+                }
+            }
+        }
+    }
+
+    /// Reads standard input on a thread of its own (a blocking read must not hold one of the
+    /// threads tasks run on).
+    private func startReadingLines() {
+        let input = self.input
+        let reader = Thread {
+            while let line = readLine(strippingNewline: true) { input.yield(.line(line)) }
+            input.yield(.ended)
+        }
+        reader.start()
+    }
+
+    /// Handles one line; false to quit.
+    private func handle(_ line: String) async -> Bool {
+        if let asking {
+            self.asking = nil
+            values[asking.field.name] = line
+            draw()
+            return true
+        }
+        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+        guard let command = parts.first else {
+            draw()
+            return true
+        }
+        let rest = parts.count > 1 ? parts[1] : nil
+        switch command {
+        case "q", "quit", "exit": return false
+        case "r": await show { try await client.refresh() }
+        case "g":
+            guard let path = rest else {
+                note = "! g needs a path, such as g /pilot"
+                draw()
+                return true
+            }
+            await show { try await client.open(path) }
+        default:
+            guard let number = Int(command), let items = page?.items, items.indices.contains(number - 1) else {
+                note = "! '\(TerminalPage.visible(line))' is not a number on this page or a command (q to quit)"
+                draw()
+                return true
+            }
+            await use(items[number - 1], text: rest)
+        }
+        return true
+    }
+
+    private func use(_ item: TerminalPage.Item, text: String?) async {
+        switch item {
+        case .target(let target): await show { try await client.follow(target) }
+        case .action(let button): await show { try await client.press(button) }
+        case .send(let form):
+            let (values, toggles) = (self.values, self.toggles)
+            let known = form.inputNames
+            await show {
+                try await client.submit(
+                    form, values: values.filter { known.contains($0.key) }, toggles: toggles.filter { form.toggles.contains($0.key) })
+            }
+        case .field(let field, let form):
+            if let text {
+                values[field.name] = text
+            } else {
+                asking = (field, form)
+                note = "\(TerminalPage.visible(field.label)):"
+            }
+            draw()
+        case .picker(let picker, _):
+            if let text, let option = picker.options.first(where: { $0.value == text || $0.label == text }) {
+                values[picker.name] = option.value
+            } else {
+                note = "! choose one of: " + picker.options.map { TerminalPage.visible($0.value) }.joined(separator: ", ")
+            }
+            draw()
+        case .toggle(let toggle, _):
+            toggles[toggle] = !(toggles[toggle] ?? toggle.isOn)
+            draw()
+        }
+    }
+
+    /// Shows what `load` brings, starting to follow the page live when it is one.
+    private func show(_ load: () async throws -> Visit) async {
+        do {
+            let visit = try await load()
+            // What was typed stays only while a form comes back refused (its fields say why).
+            if visit.outcome != .invalid && visit.outcome != .unauthorized {
+                values = [:]
+                toggles = [:]
+            }
+            if visit.document != nil { self.visit = visit }
+            note = Self.describe(visit)
+            if visit.document != nil, visit.isCurrent, visit.outcome == .shown { follow(visit.address) }
+        } catch {
+            note = "! \(error)"
+        }
+        draw()
+    }
+
+    private func follow(_ address: String) {
+        watching?.cancel()
+        generation += 1
+        guard live else { return }
+        let generation = self.generation
+        let updates = client.watch(address)
+        let input = self.input
+        watching = Task {
+            do {
+                for try await update in updates { input.yield(.update(update, generation: generation)) }
+            } catch {
+                // A page with no stream stays as it is.
+            }
+        }
+    }
+
+    private static func describe(_ visit: Visit) -> String? {
+        switch visit.outcome {
+        case .shown: nil
+        case .unauthorized: "! Not signed in, or the sign-in was refused (401)."
+        case .forbidden: "! Not allowed (403)."
+        case .notFound: "! No such page (404)."
+        case .invalid: "! The form was refused: see the fields (\(visit.status))."
+        case .throttled(let seconds): "! Too many tries: wait\(seconds.map { " \($0) s" } ?? "") and try again (429)."
+        case .unavailable(let seconds):
+            visit.isCurrent
+                ? "! Out of service just now (503)\(seconds.map { ": try again in \($0) s" } ?? "")."
+                : "! Out of service just now (503): this is the page as last seen, not current."
+        case .offline: "! The host cannot be reached: this is the page as last seen, not current (r to try again)."
+        case .leftSite(let url): "This continues on another site; open it in a browser: \(TerminalPage.visible(url))"
+        case .failed(let status): "! The host answered \(status)."
+        }
+    }
+
+    private func draw() {
+        var text = isTerminal ? "\u{1B}[H\u{1B}[2J" : ""
+        if let screen = visit?.screen {
+            let page = TerminalPage(screen, values: values, toggles: toggles)
+            self.page = page
+            text += page.lines.joined(separator: "\n") + "\n"
+        }
+        if let note { text += "\n" + note + "\n" }
+        text += asking == nil ? "> " : "? "
+        FileHandle.standardOutput.write(Data(text.utf8))
+        note = nil
+    }
+}

@@ -1,0 +1,104 @@
+"""`atrium open URL`, the terminal client built on the native client kit alone, through a
+pseudo-terminal as a person uses it: numbered links, fields and buttons, a Pilot registration typed
+in and sent, and a live page (the sandbox city's map) redrawn in place when its riders move."""
+
+import os
+import pty
+import select
+import subprocess
+import time
+
+from test_live import serve, stop
+from test_serve import ATRIUM, ROOT
+
+CLEAR = "\x1b[H\x1b[2J"
+
+
+class Terminal:
+    """`atrium open` on a pseudo-terminal: what it wrote, and lines typed into it."""
+
+    def __init__(self, url):
+        self.primary, secondary = pty.openpty()
+        self.process = subprocess.Popen([str(ATRIUM), "open", url], stdin=secondary, stdout=secondary, stderr=secondary, close_fds=True)
+        os.close(secondary)
+        self.output = ""
+
+    def read_until(self, text, within=15.0):
+        """Reads until `text` has been written after what was read before; returns what came."""
+        start = len(self.output)
+        deadline = time.monotonic() + within
+        while text not in self.output[start:]:
+            remaining = deadline - time.monotonic()
+            assert remaining > 0, f"no {text!r} within {within} s; the terminal shows:\n{self.output[start:][-3000:]}"
+            ready, _, _ = select.select([self.primary], [], [], remaining)
+            if ready:
+                try:
+                    self.output += os.read(self.primary, 65536).decode(errors="replace")
+                except OSError:
+                    break
+        return self.output[start:]
+
+    def type(self, line):
+        os.write(self.primary, (line + "\n").encode())
+
+    def number_of(self, label, screen):
+        """The number the last screen gives the line holding `label`."""
+        for line in screen.split(CLEAR)[-1].splitlines():
+            if label in line and line.lstrip().startswith("["):
+                return line.lstrip()[1:].split("]")[0]
+        raise AssertionError(f"no numbered {label!r} on:\n{screen.split(CLEAR)[-1]}")
+
+    def close(self):
+        self.type("q")
+        assert self.process.wait(timeout=10) == 0
+        os.close(self.primary)
+
+
+def test_a_pilot_registration_typed_into_the_terminal_is_confirmed(tmp_path):
+    licenses = ROOT / "Configuration" / "pilot-licenses.json"
+    process, port = serve(tmp_path, modules="pilot", sections=f"pilot:\n  licensesFile: {licenses}\n")
+    try:
+        terminal = Terminal(f"http://127.0.0.1:{port}/pilot")
+        screen = terminal.read_until("> ")
+        assert "Register" in screen and CLEAR in screen, "a terminal's screen is drawn in place"
+        name, license, password, verification = (terminal.number_of(label, screen) for label in ("Name:", "license", "Password:", "verification"))
+        button = terminal.number_of("( Register", screen)
+        terminal.type(f"{name} TestUser")
+        terminal.type(f"{license} PPL")
+        terminal.type(f"{password} abc")
+        terminal.type(f"{verification} abd")
+        terminal.type(button)
+        refused = terminal.read_until("The form was refused")
+        assert "Password must be at least 12 characters." in refused and "Must be identical to the password." in refused
+        assert "abc" not in refused.split(CLEAR)[-1], "a password is never shown"
+        terminal.type(f"{password} A9sDk3fJ1lM2")
+        terminal.type(f"{verification} A9sDk3fJ1lM2")
+        terminal.type(button)
+        confirmed = terminal.read_until("Welcome TestUser!")
+        assert "Your license is PPL" in confirmed and "C172" in confirmed
+        terminal.type("99")
+        assert "is not a number on this page" in terminal.read_until("> ")
+        terminal.close()
+    finally:
+        stop(process)
+
+
+def test_a_live_page_is_redrawn_in_place_when_what_it_shows_changes(tmp_path):
+    process, port = serve(
+        tmp_path, modules="login, mobility",
+        sections="mobility:\n  minimumRefreshSeconds: 1\n  sandbox:\n    riders: 40\n    everySeconds: 0.1\n")
+    try:
+        terminal = Terminal(f"http://127.0.0.1:{port}/signup")
+        screen = terminal.read_until("> ")
+        for label, value in (("Full name", "Ada Lovelace"), ("Email", "ada@example.com"), ("Password", "correct horse battery")):
+            terminal.type(f"{terminal.number_of(label, screen)} {value}")
+            screen = terminal.read_until("> ")
+        terminal.type(terminal.number_of("( Sign up", screen))
+        terminal.read_until("Ada Lovelace")
+        terminal.type("g /map")
+        terminal.read_until("Map:")
+        moved = terminal.read_until("(updated live)", within=20)
+        assert CLEAR in moved and "Map:" in moved.split(CLEAR)[-1], "the map is drawn again in place"
+        terminal.close()
+    finally:
+        stop(process)
