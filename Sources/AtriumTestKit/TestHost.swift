@@ -87,12 +87,7 @@ public struct TestHost: Sendable {
 
     /// Serves requests in-process (no port) to a fresh ``TestBrowser``.
     public func run<Value: Sendable>(_ body: @Sendable (TestBrowser) async throws -> Value) async throws -> Value {
-        let reads = sceneReadLog
-        let logger = log?.logger ?? Self.logger
-        let application = try HostApplication(
-            plan: plan, storage: storage, logger: logger, readsObserver: { read in reads.reads.withLock { $0.append(read) } })
-        let app = Application(router: try application.makeRouter(), logger: logger)
-        return try await app.test(.router) { client in
+        try await makeApplication().test(.router) { client in
             try await body(TestBrowser(client: client))
         }
     }
@@ -100,18 +95,22 @@ public struct TestHost: Sendable {
     /// Serves the host on a port of this machine (HTTP/1.1 on `localhost`) while `body` runs, and
     /// gives `body` its address: for clients that speak HTTP themselves, such as the native client kit.
     public func serve<Value: Sendable>(_ body: @Sendable (URL) async throws -> Value) async throws -> Value {
-        let reads = sceneReadLog
-        let logger = log?.logger ?? Self.logger
-        let application = try HostApplication(
-            plan: plan, storage: storage, logger: logger, readsObserver: { read in reads.reads.withLock { $0.append(read) } })
-        let app = Application(router: try application.makeRouter(), logger: logger)
-        return try await app.test(.live) { client in
+        try await makeApplication().test(.live) { client in
             guard let port = client.port, let base = URL(string: "http://localhost:\(port)") else { throw NotServed() }
             return try await body(base)
         }
     }
 
     struct NotServed: Error {}
+
+    /// The host's application over this host's plan and storage, noting what its scenes read.
+    private func makeApplication() throws -> some ApplicationProtocol {
+        let reads = sceneReadLog
+        let logger = log?.logger ?? Self.logger
+        let application = try HostApplication(
+            plan: plan, storage: storage, logger: logger, readsObserver: { read in reads.reads.withLock { $0.append(read) } })
+        return Application(router: try application.makeRouter(), logger: logger)
+    }
 
     /// Delivers every module event due now to this host's subscribers, as a serving host's
     /// deliverer does when the change feed wakes it; returns when none is due (a retry due later
