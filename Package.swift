@@ -291,7 +291,7 @@ let package = Package(
         // transports that answer what a test needs).
         .testTarget(
             name: "AtriumClientTests",
-            dependencies: ["AtriumClient", "AtriumSDK", "AtriumTestKit", "AtriumCatalog"]
+            dependencies: ["AtriumClient", "AtriumSDK", "AtriumTestKit", "AtriumCatalog", "AtriumRendering"]
         ),
     ] + featureTargets,
     swiftLanguageModes: [.v6]
