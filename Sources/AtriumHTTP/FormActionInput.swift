@@ -47,9 +47,11 @@ struct FormActionInput: ActionInput {
                 return "the form is not valid"
             }
         case .json:
-            guard (try? JSONSerialization.jsonObject(with: Data(body.utf8), options: [.fragmentsAllowed])) != nil else {
+            guard let value = try? JSONSerialization.jsonObject(with: Data(body.utf8), options: [.fragmentsAllowed]) else {
                 return "the body is not valid JSON"
             }
+            // An action's fields are an object's members, even when it has none.
+            guard value is [String: Any] else { return "the body is not a JSON object" }
             return nil
         }
     }

@@ -38,6 +38,12 @@ enum OpenAPIDocument {
                 ] as [String: Any]
             ]
         }
+        // The host's own routes answer the caps' 429 and 503 too.
+        for path in ["/openapi.json", "/scene-schema.json", "/metrics", "/health/live", "/health/ready"] {
+            guard var operation = paths[path]?["get"] as? [String: Any] else { continue }
+            operation["responses"] = limits(content: anyAnswer).merging(operation["responses"] as? [String: Any] ?? [:]) { _, own in own }
+            paths[path]?["get"] = operation
+        }
         return [
             "openapi": "3.1.0",
             "info": [
@@ -70,10 +76,13 @@ enum OpenAPIDocument {
         if route.sceneID != nil {
             if route.method == .post {
                 let fields = fieldsSchema(route.body, pathParameters: Set(route.pattern.parameterNames))
+                let (form, encoding) = formSchema(fields)
+                var formContent: [String: Any] = ["schema": form]
+                if !encoding.isEmpty { formContent["encoding"] = encoding }
                 operation["requestBody"] =
                     [
                         "required": false,
-                        "content": ["application/x-www-form-urlencoded": ["schema": fields], "application/json": ["schema": fields]],
+                        "content": ["application/x-www-form-urlencoded": formContent, "application/json": ["schema": jsonSchema(fields)]],
                     ] as [String: Any]
                 operation["parameters"] =
                     parameters + [
@@ -96,13 +105,15 @@ enum OpenAPIDocument {
             }
         } else {
             if let body = route.body {
-                operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": body.jsonObject]]] as [String: Any]
+                let schema = refined(body.jsonObject, by: route.textRules)
+                operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": schema]]] as [String: Any]
             }
-            operation["responses"] =
-                [
-                    "2XX": ["description": "The reply", "content": ["application/json": ["schema": (route.reply ?? .object([])).jsonObject]]],
-                    "4XX": ["description": "A refusal", "content": ["application/json": ["schema": ["type": "object"]]]],
-                ] as [String: Any]
+            let headers = route.requiredHeaders.map(header)
+            if !headers.isEmpty { operation["parameters"] = parameters + headers }
+            operation["responses"] = limits(content: ["application/json": ["schema": ["type": "object"]]]).merging([
+                "2XX": ["description": "The reply", "content": ["application/json": ["schema": (route.reply ?? .object([])).jsonObject]]],
+                "4XX": ["description": "A refusal", "content": ["application/json": ["schema": ["type": "object"]]]],
+            ]) { _, own in own }
         }
         return operation
     }
@@ -116,7 +127,7 @@ enum OpenAPIDocument {
     }
 
     private static func parameter(_ field: RouteField) -> [String: Any] {
-        let schema: [String: Any] =
+        let typed: [String: Any] =
             switch field.type {
             case .string: ["type": "string", "minLength": 1]
             case .int: ["type": "integer"]
@@ -124,7 +135,58 @@ enum OpenAPIDocument {
             case .bool: ["type": "boolean"]
             case .uuid: ["type": "string", "format": "uuid"]
             }
-        return ["name": field.name, "in": field.isOptional ? "query" : "path", "required": !field.isOptional, "schema": schema]
+        guard field.isOptional else { return ["name": field.name, "in": "path", "required": true, "schema": typed] }
+        // A query value that does not fit its type is left out, as if absent (a link shared with
+        // a stale query still opens the page): any text is accepted.
+        let kind = typed["format"] as? String ?? typed["type"] as? String ?? "string"
+        return [
+            "name": field.name, "in": "query", "required": false, "schema": ["type": "string"],
+            "description": "A\(kind.first.map { "aeiou".contains($0) } == true ? "n" : "") \(kind); a value that is not one is ignored",
+        ]
+    }
+
+    /// `schema` with each text property `rules` names held to its rule.
+    private static func refined(_ schema: [String: Any], by rules: [String: EndpointContract.TextRule]) -> [String: Any] {
+        guard !rules.isEmpty, var properties = schema["properties"] as? [String: Any] else { return schema }
+        for (name, rule) in rules {
+            guard var property = properties[name] as? [String: Any] else { continue }
+            if let minimum = rule.minLength { property["minLength"] = minimum }
+            if let maximum = rule.maxLength { property["maxLength"] = maximum }
+            if rule.needsNonSpace { property["pattern"] = "\\S" }
+            properties[name] = property
+        }
+        var schema = schema
+        schema["properties"] = properties
+        return schema
+    }
+
+    /// A header an endpoint's contract requires.
+    private static func header(_ header: EndpointContract.Header) -> [String: Any] {
+        let schema: [String: Any] = header.value.map { ["type": "string", "const": $0] } ?? ["type": "string", "minLength": 1]
+        return ["name": header.name, "in": "header", "required": true, "schema": schema]
+    }
+
+    /// The answers any route may give when a cap or an outage stops it: too many requests from one
+    /// visitor (a throttle, live streams) and a host or service that cannot answer just now.
+    private static func limits(content: [String: Any]) -> [String: Any] {
+        let retryAfter: [String: Any] = ["Retry-After": ["schema": ["type": "string"], "description": "Seconds to wait before trying again"]]
+        return [
+            "429": ["description": "Too many requests from this visitor: wait, then try again", "headers": retryAfter, "content": content]
+                as [String: Any],
+            "503": [
+                "description":
+                    "The host, or a service this needs, cannot answer just now (an outage, or as many connections or live streams as it serves)",
+                "headers": retryAfter, "content": content,
+            ] as [String: Any],
+        ]
+    }
+
+    /// What a host's cap answers on any route: its JSON error, a page, or text.
+    private static var anyAnswer: [String: Any] {
+        [
+            "application/json": ["schema": ["type": "object"]], "text/html": ["schema": ["type": "string"]],
+            "text/plain": ["schema": ["type": "string"]],
+        ]
     }
 
     /// An action's fields, without those its path gives, plus the form token field every form carries.
@@ -140,6 +202,55 @@ enum OpenAPIDocument {
         schema["type"] = "object"
         schema["properties"] = properties
         return schema
+    }
+
+    /// A form's fields as JSON: a field that may be left out may also be `null`.
+    private static func jsonSchema(_ fields: [String: Any]) -> [String: Any] {
+        var schema = fields
+        // JSON carries the token in the `X-CSRF-Token` header only.
+        var fields = fields
+        var withoutToken = fields["properties"] as? [String: Any] ?? [:]
+        withoutToken["_csrf"] = nil
+        fields["properties"] = withoutToken
+        let required = Set(fields["required"] as? [String] ?? [])
+        var properties: [String: Any] = [:]
+        for (name, property) in fields["properties"] as? [String: Any] ?? [:] {
+            guard !required.contains(name), var object = property as? [String: Any], let type = object["type"] as? String else {
+                properties[name] = property
+                continue
+            }
+            object["type"] = [type, "null"]
+            properties[name] = object
+        }
+        schema["properties"] = properties
+        return schema
+    }
+
+    /// A form's fields as browsers send them: a list is its name with `[]`, once per value (the
+    /// pantry's `have[]`), and any other field is sent once, as text.
+    private static func formSchema(_ fields: [String: Any]) -> (schema: [String: Any], encoding: [String: Any]) {
+        var schema = fields
+        var properties: [String: Any] = [:]
+        var encoding: [String: Any] = [:]
+        var renamed: [String: String] = [:]
+        for (name, property) in fields["properties"] as? [String: Any] ?? [:] {
+            if (property as? [String: Any])?["type"] as? String == "array" {
+                // One value is a list of one: a form cannot tell them apart.
+                let item = (property as? [String: Any])?["items"] ?? ["type": "string"]
+                properties[name + "[]"] = ["anyOf": [property, item]]
+                encoding[name + "[]"] = ["style": "form", "explode": true]
+                renamed[name] = name + "[]"
+            } else {
+                properties[name] = property
+            }
+        }
+        schema["properties"] = properties
+        if let required = fields["required"] as? [String] { schema["required"] = required.map { renamed[$0] ?? $0 } }
+        // A field the form does not have is ignored when sent once; sent twice, it is refused.
+        schema["additionalProperties"] = ["type": "string"]
+        // A name is text without brackets (which say a list; it may be empty), or a list's name with `[]`.
+        schema["propertyNames"] = ["pattern": "^([^\\[\\]]*|[^\\[\\]]+\\[\\])$"]
+        return (schema, encoding)
     }
 
     private static func sceneResponses(redirects: Bool, streams: Bool = false) -> [String: Any] {
@@ -173,6 +284,12 @@ enum OpenAPIDocument {
                 "content": content,
             ] as [String: Any],
         ]
+        responses = limits(content: content).merging(responses) { limit, own in
+            // The scene's own 503 page, with the cap's Retry-After.
+            var merged = own as? [String: Any] ?? [:]
+            merged["headers"] = (limit as? [String: Any])?["headers"]
+            return merged
+        }
         if redirects {
             responses["303"] =
                 [

@@ -20,6 +20,10 @@ package struct RouteRegistration: Sendable {
     /// An endpoint's successful reply; nil for scenes (their JSON is the UI tree) and endpoints that
     /// declare none. Worked out when asked.
     package var reply: JSONSchema? { schemas.reply() }
+    /// The request headers an endpoint's contract requires (for the OpenAPI document).
+    package var requiredHeaders: [EndpointContract.Header] { schemas.headers }
+    /// What an endpoint's contract requires of its body's text fields (for the OpenAPI document).
+    package var textRules: [String: EndpointContract.TextRule] { schemas.textRules }
     let schemas: Schemas
     /// What the route does for a request whose guard passed and whose parameters fit their types.
     package let handler: Handler
@@ -32,6 +36,8 @@ package struct RouteRegistration: Sendable {
     struct Schemas: Sendable {
         var body: @Sendable () -> JSONSchema? = { nil }
         var reply: @Sendable () -> JSONSchema? = { nil }
+        var headers: [EndpointContract.Header] = []
+        var textRules: [String: EndpointContract.TextRule] = [:]
 
         init(body: @escaping @Sendable () -> JSONSchema? = { nil }, reply: @escaping @Sendable () -> JSONSchema? = { nil }) {
             self.body = body
@@ -48,6 +54,8 @@ package struct RouteRegistration: Sendable {
             let (body, reply, isAnyObject) = (contract.body, contract.reply, contract.isAnyObject)
             self.body = { body.map { probe.schema(of: $0) } }
             self.reply = { isAnyObject ? .object([]) : reply.map { probe.schema(of: $0) } }
+            headers = contract.headers
+            textRules = contract.textRules
         }
     }
 

@@ -32,14 +32,19 @@ public struct MoneyboxModule: AtriumModule {
             let sandbox = MoneyboxSandbox(records: registrar.sharedRecords, tokens: services.tokens, clock: services.clock, random: services.random)
             registrar.endpoint(
                 .post, Self.sandboxPath + "users/login",
-                contract: EndpointContract(body: MoneyboxWire.LoginRequest.self, reply: MoneyboxWire.LoginResponse.self, keys: .pascalCase)
+                contract: EndpointContract(
+                    body: MoneyboxWire.LoginRequest.self, reply: MoneyboxWire.LoginResponse.self, keys: .pascalCase, headers: MoneyboxWire.headers,
+                    textRules: MoneyboxWire.loginRules)
             ) { try await sandbox.logIn($0) }
             registrar.endpoint(
-                .get, Self.sandboxPath + "investorproducts", contract: EndpointContract(reply: MoneyboxWire.ProductsResponse.self, keys: .pascalCase)
+                .get, Self.sandboxPath + "investorproducts",
+                contract: EndpointContract(reply: MoneyboxWire.ProductsResponse.self, keys: .pascalCase, headers: MoneyboxWire.headers)
             ) { try await sandbox.investorProducts($0) }
             registrar.endpoint(
                 .post, Self.sandboxPath + "oneoffpayments",
-                contract: EndpointContract(body: MoneyboxWire.PaymentRequest.self, reply: MoneyboxWire.PaymentResponse.self, keys: .pascalCase)
+                contract: EndpointContract(
+                    body: MoneyboxWire.PaymentRequest.self, reply: MoneyboxWire.PaymentResponse.self, keys: .pascalCase, headers: MoneyboxWire.headers
+                )
             ) { try await sandbox.oneOffPayment($0) }
         }
 

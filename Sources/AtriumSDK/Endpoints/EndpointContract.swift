@@ -11,6 +11,41 @@ public struct EndpointContract: Sendable {
         case pascalCase
     }
 
+    /// A request header the contract requires (the OpenAPI document lists it; the endpoint itself
+    /// refuses a request without it, as its contract says).
+    public struct Header: Sendable, Equatable {
+        /// The header's name, as the contract spells it (`AppId`).
+        public var name: String
+        /// The one value it must have, or nil for any value that is not empty.
+        public var value: String?
+
+        /// A header `name` the contract requires, with exactly `value` when given.
+        public init(_ name: String, value: String? = nil) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// What a text field of the request body must be for the endpoint to take it, beyond its type
+    /// (the OpenAPI document says it, so a client knows what is refused before sending).
+    public struct TextRule: Sendable, Equatable {
+        /// The fewest and most characters.
+        public var minLength: Int?
+        public var maxLength: Int?
+        /// Whether it must hold a character that is not white space.
+        public var needsNonSpace: Bool
+
+        public init(minLength: Int? = nil, maxLength: Int? = nil, needsNonSpace: Bool = false) {
+            self.minLength = minLength
+            self.maxLength = maxLength
+            self.needsNonSpace = needsNonSpace
+        }
+    }
+
+    /// The request headers every call must carry.
+    @_spi(AtriumHost) public let headers: [Header]
+    /// Rules for the body's text fields, by the key the wire spells.
+    @_spi(AtriumHost) public let textRules: [String: TextRule]
     /// The request body's type and the reply's, read by the host when the document is asked for.
     @_spi(AtriumHost) public let body: (any (Decodable & SendableMetatype).Type)?
     @_spi(AtriumHost) public let reply: (any (Decodable & SendableMetatype).Type)?
@@ -20,8 +55,10 @@ public struct EndpointContract: Sendable {
 
     /// An endpoint that reads a `Body` and answers a `Reply`.
     public init<Body: Decodable & SendableMetatype, Reply: Decodable & SendableMetatype>(
-        body: Body.Type, reply: Reply.Type, keys: KeyStyle = .asDeclared
+        body: Body.Type, reply: Reply.Type, keys: KeyStyle = .asDeclared, headers: [Header] = [], textRules: [String: TextRule] = [:]
     ) {
+        self.headers = headers
+        self.textRules = textRules
         self.body = body
         self.reply = reply
         self.keys = keys
@@ -29,7 +66,9 @@ public struct EndpointContract: Sendable {
     }
 
     /// An endpoint without a body that answers a `Reply`.
-    public init<Reply: Decodable & SendableMetatype>(reply: Reply.Type, keys: KeyStyle = .asDeclared) {
+    public init<Reply: Decodable & SendableMetatype>(reply: Reply.Type, keys: KeyStyle = .asDeclared, headers: [Header] = []) {
+        self.headers = headers
+        textRules = [:]
         body = nil
         self.reply = reply
         self.keys = keys
@@ -40,6 +79,8 @@ public struct EndpointContract: Sendable {
     public static let anyObject = EndpointContract()
 
     private init() {
+        headers = []
+        textRules = [:]
         body = nil
         reply = nil
         keys = .asDeclared

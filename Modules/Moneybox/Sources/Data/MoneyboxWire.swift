@@ -1,3 +1,4 @@
+import AtriumSDK
 import Foundation
 
 /// The Moneybox API's bodies, as the contract spells them. Only what the screens use is decoded;
@@ -6,6 +7,16 @@ enum MoneyboxWire {
     static let appID = "8cb2237d0679ca88db6464"
     static let appVersion = "7.10.0"
     static let apiVersion = "3.0.0"
+    /// The headers every call carries, as the contract requires them (the sandbox refuses a call
+    /// without them, as the API does).
+    static let headers = [
+        EndpointContract.Header("AppId", value: appID), EndpointContract.Header("appVersion"), EndpointContract.Header("apiVersion"),
+    ]
+    /// What the sign-in takes (the sandbox refuses anything else with its validation errors).
+    static let loginRules = [
+        "Email": EndpointContract.TextRule(minLength: 1, maxLength: 254, needsNonSpace: true),
+        "Password": EndpointContract.TextRule(minLength: 1, maxLength: 128),
+    ]
     /// The header naming one payment, so an API that honours it pays once however often it is sent
     /// (the IETF's Idempotency-Key header; the sandbox honours it).
     static let idempotencyKey = "Idempotency-Key"

@@ -48,12 +48,13 @@ final class MoneyboxSandbox: Sendable {
             return Self.problem(.badRequest, "Invalid request", "The request body is not valid JSON.")
         }
         var invalid: [SandboxAnswers.Problem.ValidationError] = []
-        let email = (body.email ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        // The limits count code points, as JSON Schema and the contract's document states them (MoneyboxWire.loginRules).
+        let email = (body.email ?? "").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if email.isEmpty { invalid.append(.init(name: "Email", message: "The Email field is required.")) }
-        if email.utf8.count > 254 { invalid.append(.init(name: "Email", message: "The Email field is too long.")) }
+        if (body.email ?? "").unicodeScalars.count > 254 { invalid.append(.init(name: "Email", message: "The Email field is too long.")) }
         let password = body.password ?? ""
         if password.isEmpty { invalid.append(.init(name: "Password", message: "The Password field is required.")) }
-        if password.utf8.count > 128 { invalid.append(.init(name: "Password", message: "The Password field is too long.")) }
+        if password.unicodeScalars.count > 128 { invalid.append(.init(name: "Password", message: "The Password field is too long.")) }
         guard invalid.isEmpty else {
             return Self.reply(
                 SandboxAnswers.Problem(name: "Validation failed", message: "Please check your email and password.", validationErrors: invalid),
