@@ -29,12 +29,15 @@ public struct EndpointContract: Sendable {
     /// What a text field of the request body must be for the endpoint to take it, beyond its type
     /// (the OpenAPI document says it, so a client knows what is refused before sending).
     public struct TextRule: Sendable, Equatable {
-        /// The fewest and most characters.
+        /// The fewest characters (Unicode code points, as JSON Schema counts them).
         public var minLength: Int?
+        /// The most characters (Unicode code points).
         public var maxLength: Int?
         /// Whether it must hold a character that is not white space.
         public var needsNonSpace: Bool
 
+        /// A rule of at least `minLength` and at most `maxLength` characters, holding a character
+        /// that is not white space when `needsNonSpace`.
         public init(minLength: Int? = nil, maxLength: Int? = nil, needsNonSpace: Bool = false) {
             self.minLength = minLength
             self.maxLength = maxLength
