@@ -11,7 +11,7 @@ extension SceneNode {
         /// `toggles` turned on or off: each field's value, each picker's choice, each toggle's
         /// value when it is on (several toggles may share a name, such as `have[]`).
         public func entries(values: [String: String] = [:], toggles: [Toggle: Bool] = [:]) -> [(name: String, value: String)] {
-            content.flatMap { [$0] + $0.descendants }.compactMap { node in
+            allNodes.compactMap { node in
                 switch node {
                 case .field(let field): (field.name, values[field.name] ?? field.value)
                 case .picker(let picker): (values[picker.name] ?? picker.selected).map { (picker.name, $0) }
@@ -23,13 +23,13 @@ extension SceneNode {
 
         /// The form's toggles, in order.
         public var toggles: [Toggle] {
-            content.flatMap { [$0] + $0.descendants }.compactMap { if case .toggle(let toggle) = $0 { toggle } else { nil } }
+            allNodes.compactMap { if case .toggle(let toggle) = $0 { toggle } else { nil } }
         }
 
         /// The names of the inputs the form has (fields, pickers and toggles).
         public var inputNames: Set<String> {
             Set(
-                content.flatMap { [$0] + $0.descendants }.compactMap { node in
+                allNodes.compactMap { node in
                     switch node {
                     case .field(let field): field.name
                     case .picker(let picker): picker.name
@@ -41,9 +41,12 @@ extension SceneNode {
 
         /// The form's buttons that send it (those with no action of their own).
         public var submitButtons: [Button] {
-            content.flatMap { [$0] + $0.descendants }.compactMap { node in
+            allNodes.compactMap { node in
                 if case .button(let button) = node, button.action == nil { button } else { nil }
             }
         }
+
+        /// Every node of the form, each followed by the nodes inside it.
+        private var allNodes: [SceneNode] { content.flatMap { [$0] + $0.descendants } }
     }
 }
