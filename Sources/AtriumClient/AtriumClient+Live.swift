@@ -31,7 +31,7 @@ extension AtriumClient {
         var delay = Duration.seconds(1)
         var failures = 0
         while !Task.isCancelled {
-            var request = self.request(path, method: "GET", accept: "text/event-stream")
+            var request = self.request(path, method: "GET", accept: "text/event-stream; schema=\(SceneDocument.schema)")
             if let lastID { request.setValue(lastID, forHTTPHeaderField: "Last-Event-ID") }
             var parser = EventStreamParser()
             do {

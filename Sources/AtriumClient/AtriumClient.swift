@@ -84,9 +84,10 @@ public actor AtriumClient {
     }
 
     /// Presses a button that has an action of its own (a payment, a sign-out): posts to it with the
-    /// form token. A button without an action sends its form: use ``submit(_:values:toggles:)``.
+    /// form token. A button without an action sends its form: use ``submit(_:values:toggles:)``
+    /// (pressing one throws ``ClientError/noAction(_:)``).
     public func press(_ button: SceneNode.Button) async throws -> Visit {
-        guard let action = button.action else { throw ClientError.noSuchInput(button.title) }
+        guard let action = button.action else { throw ClientError.noAction(button.title) }
         return try await post(to: action, fields: [])
     }
 

@@ -10,6 +10,8 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     case undecodable(status: Int, reason: String)
     /// A form was given a value for an input it does not have.
     case noSuchInput(String)
+    /// A button without an action of its own was pressed: it sends its form (its title).
+    case noAction(String)
     /// An address that is neither a path on the host nor one of its absolute addresses.
     case notOnThisHost(String)
     /// More redirects in a row than a page makes.
@@ -24,6 +26,7 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooLarge(let limit): "The answer is longer than \(limit) bytes."
         case .undecodable(let status, let reason): "The answer (status \(status)) is not a screen: \(reason)"
         case .noSuchInput(let name): "The form has no input named '\(name)'."
+        case .noAction(let title): "The button '\(title)' has no action of its own: it sends its form, so submit the form."
         case .notOnThisHost(let address): "'\(address)' is not an address on this host."
         case .tooManyRedirects(let address): "Too many redirects, the last to '\(address)'."
         case .noStream(let status): "The page has no live stream (status \(status))."

@@ -30,6 +30,11 @@ package struct AtriumRequestContext: RequestContext {
         accepted ?? ResponseFormat.negotiate(request.headers.value(of: .accept))
     }
 
+    /// The scene schema's version `request`'s JSON documents (a page's or a live stream's) follow.
+    package func sceneSchema(of request: Request) -> Int {
+        format(of: request).answeredSchema
+    }
+
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peerAddress = source.channel.remoteAddress.flatMap(Self.text(of:))

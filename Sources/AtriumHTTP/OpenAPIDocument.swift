@@ -265,7 +265,7 @@ enum OpenAPIDocument {
                 "schema": [
                     "type": "string",
                     "description":
-                        "Server-Sent Events of the scene: `event: scene` with `id:` (a digest naming the state on every host) and `data:` the SceneDocument, at once and whenever it changes; `event: redirect` with `data: {\"location\"}` when the session ends or the guard refuses, last; a comment every 15 s",
+                        "Server-Sent Events of the scene: `event: scene` with `id:` (a digest naming the state on every host) and `data:` the SceneDocument (in the version declared as `Accept: text/event-stream; schema=N`), at once and whenever it changes; `event: redirect` with `data: {\"location\"}` when the session ends or the guard refuses, last; a comment every 15 s",
                 ] as [String: Any]
             ]
         }

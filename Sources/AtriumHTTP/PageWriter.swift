@@ -118,12 +118,13 @@ package struct PageWriter: Sendable {
     /// What a page's bytes depend on besides its address: the format asked for and the session.
     static let vary = "Accept, Cookie"
 
-    /// The screen's JSON document with its form token left out (``RenderedPage/body(token:)`` puts
-    /// it in), exactly as `Accept: application/json` answers it: for a scene's event stream.
-    package func jsonPage(for screen: RenderableScreen, moduleID: String?, logger: Logger) -> RenderedPage {
-        let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: .json, mark: nil) }
+    /// The screen's JSON document in `schema`'s version with its form token left out
+    /// (``RenderedPage/body(token:)`` puts it in), exactly as `Accept: application/json` answers
+    /// it: for a scene's event stream.
+    package func jsonPage(for screen: RenderableScreen, schema: Int, moduleID: String?, logger: Logger) -> RenderedPage {
+        let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: .json, mark: nil, schema: schema) }
         return screen.key.map {
-            cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil, schema: SceneSchema.current), make: render).page
+            cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil, schema: schema), make: render).page
         } ?? render()
     }
 

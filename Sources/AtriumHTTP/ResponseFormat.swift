@@ -21,8 +21,9 @@ package enum ResponseFormat: String, Sendable, CaseIterable {
         /// stream is written in.
         var document: ResponseFormat
         /// The scene schema's version a native client declared it decodes, as the `schema`
-        /// parameter of its `application/json` range (`Accept: application/json; schema=1`), if
-        /// it declared one (``SceneSchema``).
+        /// parameter of its `application/json` or `text/event-stream` range
+        /// (`Accept: application/json; schema=1`), if it declared one (``SceneSchema``): a live
+        /// stream's documents follow it as a page's do.
         var schema: Int? = nil
 
         /// The schema version a JSON document is written in for this request.
@@ -65,7 +66,7 @@ package enum ResponseFormat: String, Sendable, CaseIterable {
         for part in accept.split(separator: ",") {
             let pieces = part.split(separator: ";").map(\.trimmingSpaces)
             guard let range = pieces.first?.lowercased() else { continue }
-            if range == "application/json" {
+            if range == "application/json" || range == "text/event-stream" {
                 for piece in pieces.dropFirst() {
                     let pair = piece.split(separator: "=", maxSplits: 1)
                     if pair.count == 2, pair[0].trimmingSpaces.lowercased() == "schema", let version = Int(pair[1].trimmingSpaces), version > 0 {

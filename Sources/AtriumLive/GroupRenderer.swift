@@ -10,14 +10,17 @@ import Synchronization
 final class GroupRenderer: Sendable {
     private let scene: SceneResponder
     private let page: LivePage
+    /// The scene schema's version the group's documents follow (its watchers declared it).
+    private let schema: Int
     private let session: RequestSession
     /// The scene built for this group's context (nil inside when it could not be built: each
     /// render then builds its own), once the first render asked for it.
     private let prepared = Mutex<(@Sendable (SceneRequest) async -> SceneResponse)??>(nil)
 
-    init(scene: SceneResponder, page: LivePage, sessionToken: String?) {
+    init(scene: SceneResponder, page: LivePage, schema: Int, sessionToken: String?) {
         self.scene = scene
         self.page = page
+        self.schema = schema
         self.session = RequestSession(store: scene.sessions, token: sessionToken)
     }
 
@@ -31,6 +34,6 @@ final class GroupRenderer: Sendable {
             if prepared == nil { prepared = .some(scene.preparePage?(request)) }
             return prepared! ?? scene.respond
         }
-        return await LiveRender.of(scene: scene, noting: { await respond(request) }).render
+        return await LiveRender.of(scene: scene, schema: schema, noting: { await respond(request) }).render
     }
 }

@@ -14,7 +14,8 @@ import Logging
 ///
 /// The first event comes at once; then one whenever what the scene shows changes: `event: scene`,
 /// `id:` a digest of the document (the same state has the same id on every host), `data:` the scene's
-/// JSON document, exactly what `Accept: application/json` answers. A client reconnecting with
+/// JSON document, exactly what `Accept: application/json` answers (in the schema version the
+/// client declared: `Accept: text/event-stream; schema=1`). A client reconnecting with
 /// `Last-Event-ID` gets the document only if it differs from the one that id named. The stream is
 /// re-rendered when the change feed says something its last render read changed (on any host), and
 /// every ``LiveScenes/keepAlive`` besides, when a comment keeps the connection alive through proxies if
@@ -54,11 +55,14 @@ package struct SceneEventStream: SceneStreamStep {
         let page = LivePage(request: request, context: context)
         // Streams of one page share renders: every visitor's when the scene never asked who is
         // watching, else those of one session. A group renders from its key alone (the page's
-        // address, and the session for a session's group), never with one watcher's request: a
-        // group of everyone renders with no session at all, so a state that would ask who is
-        // watching sees nobody, never one watcher's data shown to others.
-        let everyone = "\(scene.route.method) \(page.path) everyone"
-        let theirs = "\(scene.route.method) \(page.path) session:\(sessionHash ?? visitor)"
+        // address, the schema version its clients declared, and the session for a session's
+        // group), never with one watcher's request: a group of everyone renders with no session
+        // at all, so a state that would ask who is watching sees nobody, never one watcher's data
+        // shown to others.
+        let schema = context.sceneSchema(of: request)
+        let version = schema == SceneSchema.current ? "" : " schema:\(schema)"
+        let everyone = "\(scene.route.method) \(page.path)\(version) everyone"
+        let theirs = "\(scene.route.method) \(page.path)\(version) session:\(sessionHash ?? visitor)"
         let first: LiveRender
         let readsVisitor: Bool
         let formToken: String
@@ -71,14 +75,14 @@ package struct SceneEventStream: SceneStreamStep {
                 // read it) and the client's address.
                 let request = scene.sceneRequest(
                     path: page.path, routeValues: page.routeValues, returnTo: page.returnTo, clientAddress: address, session: opening)
-                (first, readsVisitor) = await LiveRender.of(scene: scene, noting: { await scene.respond(request) })
+                (first, readsVisitor) = await LiveRender.of(scene: scene, schema: schema, noting: { await scene.respond(request) })
             }
             formToken = try await opening.csrfToken()
         } catch {
             live.close(member, in: nil)
             throw error
         }
-        let renderer = GroupRenderer(scene: scene, page: page, sessionToken: readsVisitor ? token : nil)
+        let renderer = GroupRenderer(scene: scene, page: page, schema: schema, sessionToken: readsVisitor ? token : nil)
         let group = live.join(member, key: readsVisitor ? theirs : everyone, first: first) { await renderer.render() }
         if group.latest.id != first.id { group.invalidate() }
         let stream = OpenSceneStream(

@@ -90,6 +90,10 @@ struct ClientKitTests {
         let page = try await client.open("/login")
         let signIn = try #require(page.screen?.form(withInput: "email"))
         await #expect(throws: ClientError.noSuchInput("nickname")) { try await client.submit(signIn, values: ["nickname": "x"]) }
+        let send = try #require(page.screen?.button(titled: "Sign in"))
+        await #expect(throws: ClientError.noAction("Sign in"), "a button that sends its form is submitted, not pressed") {
+            try await client.press(send)
+        }
         let profile = try await client.submit(signIn, values: ["email": "ada@example.com"], toggles: [signIn.toggles[0]: false])
         #expect(profile.address == "/profile" && profile.screen?.title == "Profile")
         let post = transport.requests[1]
@@ -153,6 +157,6 @@ struct ClientKitTests {
         #expect(one.screen.title == "One" && two.screen.title == "Two")
         #expect(updates.last == .redirect("/login?returnTo=/map"))
         #expect(transport.requests.map { $0.value(forHTTPHeaderField: "Last-Event-ID") } == [nil, "s1", "s1", "s1"])
-        #expect(transport.requests.allSatisfy { $0.value(forHTTPHeaderField: "Accept") == "text/event-stream" })
+        #expect(transport.requests.allSatisfy { $0.value(forHTTPHeaderField: "Accept") == "text/event-stream; schema=\(SceneDocument.schema)" })
     }
 }

@@ -21,10 +21,10 @@ class Stream:
     """One Server-Sent Events response over a socket of its own, read event by event (its chunked
     body decoded here, so a read that timed out can be tried again)."""
 
-    def __init__(self, port, path, cookie=None, last_event_id=None, source=None):
+    def __init__(self, port, path, cookie=None, last_event_id=None, source=None, accept="text/event-stream"):
         # `source`: another loopback address (127.0.0.2, …) stands for another client.
         self.socket = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0) if source else None)
-        headers = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Accept: text/event-stream"]
+        headers = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", f"Accept: {accept}"]
         if cookie:
             headers.append(f"Cookie: {cookie}")
         if last_event_id:
@@ -288,5 +288,38 @@ def test_the_sandbox_citys_riders_move_the_watched_map(tmp_path):
         name, second_id, _ = stream.next_event(within=15)
         assert name == "scene" and second_id != first_id, "the city moved and the watched map followed"
         stream.close()
+    finally:
+        stop(process)
+
+
+def node_kinds(node):
+    """Every node's type in a document's screen (or any part of it)."""
+    if isinstance(node, dict):
+        own = [node["type"]] if isinstance(node.get("type"), str) else []
+        return own + [kind for value in node.values() for kind in node_kinds(value)]
+    if isinstance(node, list):
+        return [kind for value in node for kind in node_kinds(value)]
+    return []
+
+
+def test_a_stream_sends_the_schema_version_its_client_declared(tmp_path):
+    """An app that decodes the first version watches the map as the list of its places, in every
+    event, while a current client watching the same page gets the map."""
+    process, port = serve(
+        tmp_path, modules="login, mobility", sections="mobility:\n  minimumRefreshSeconds: 1\n  sandbox:\n    riders: 40\n    everySeconds: 0.1\n")
+    try:
+        cookie = visitor_cookie(signed_up(port))
+        old = Stream(port, "/map", cookie, accept="text/event-stream; schema=1")
+        current = Stream(port, "/map", cookie)
+        for _ in range(2):
+            name, _, data = old.next_event(within=15)
+            document = json.loads(data)
+            assert name == "scene" and document["schema"] == 1
+            assert "map" not in node_kinds(document["screen"]) and "list" in node_kinds(document["screen"]), "the map's fallback"
+        name, _, data = current.next_event(within=5)
+        document = json.loads(data)
+        assert document["schema"] >= 2 and "map" in node_kinds(document["screen"])
+        old.close()
+        current.close()
     finally:
         stop(process)
