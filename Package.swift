@@ -79,6 +79,11 @@ let package = Package(
         // GET /metrics: counters and histograms through swift-metrics, in Prometheus's text format.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // Traces (`tracing.*`, OTEL_*): the host makes its spans through swift-distributed-tracing's
+        // API and swift-otel exports them over OTLP/HTTP. Its gRPC exporter is left out: it would
+        // build grpc-swift and its HTTP/2 transport in every CI run for a protocol nobody asked for.
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
         // `swift package generate-documentation`: the SDK's, the shared contracts' and the test
         // kit's DocC catalogs (a plugin only: nothing of it links into the host).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -110,11 +115,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         .target(
             name: "AtriumStorage",
             dependencies: [
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "AtriumSDK",
                 "AtriumObservability",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -127,6 +134,7 @@ let package = Package(
         .target(
             name: "AtriumEvents",
             dependencies: [
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "AtriumSDK",
                 "AtriumObservability",
                 "AtriumStorage",
@@ -151,6 +159,7 @@ let package = Package(
         .target(
             name: "AtriumRuntime",
             dependencies: [
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "AtriumSDK",
                 "AtriumObservability",
                 "AtriumStorage",
@@ -169,6 +178,7 @@ let package = Package(
         .target(
             name: "AtriumHTTP",
             dependencies: [
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "AtriumSDK",
                 "AtriumObservability",
                 "AtriumStorage",
@@ -188,6 +198,8 @@ let package = Package(
         .target(
             name: "AtriumLive",
             dependencies: [
+                "AtriumObservability",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "AtriumSDK",
                 "AtriumStorage",
                 "AtriumRendering",
@@ -214,6 +226,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "OTel", package: "swift-otel"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),

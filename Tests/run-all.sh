@@ -29,6 +29,13 @@ if ! python3 -c "import gbfs_validator" >/dev/null 2>&1; then
   python3 -m pip install -q "gbfs-validator>=0.1"
 fi
 
+# OpenTelemetry's protobuf messages, to decode what the host exports in the tracing test's
+# OTLP/HTTP receiver (Tests/Tooling/test_tracing.py).
+if ! python3 -c "from opentelemetry.proto.collector.trace.v1 import trace_service_pb2" >/dev/null 2>&1; then
+  echo "Installing opentelemetry-proto for the tracing test…"
+  python3 -m pip install -q "opentelemetry-proto==1.45.2"
+fi
+
 # axe-core 4.x for the accessibility walk (Tests/Browser/test_every_page.py): the axe.min.js that
 # axe-playwright-python ships, injected into the Selenium page; its Playwright dependency is not needed.
 if ! python3 -c "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('axe_playwright_python') else 1)"; then

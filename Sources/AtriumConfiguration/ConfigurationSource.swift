@@ -15,6 +15,8 @@ package struct ConfigurationSource: Sendable {
     package let tree: ConfigurationTree
     let environment: EnvironmentVariablesProvider
     let environmentNames: Set<String>
+    /// The environment as given, for the standard variables read by name (`OTEL_*`).
+    private let environmentValues: [String: String]
 
     /// The largest configuration file read: a configuration is a few kilobytes.
     static let maximumFileSize = 256 * 1024
@@ -24,6 +26,12 @@ package struct ConfigurationSource: Sendable {
         self.tree = tree
         self.environment = EnvironmentVariablesProvider(environmentVariables: environment)
         self.environmentNames = Set(environment.keys)
+        self.environmentValues = environment
+    }
+
+    /// The value of the environment variable `name`, when it is set and not empty.
+    package func environmentValue(_ name: String) -> String? {
+        environmentValues[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Reads a YAML file. A missing, unreadable, oversized or malformed file is a ``ConfigurationError``.

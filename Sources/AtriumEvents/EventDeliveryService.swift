@@ -4,6 +4,7 @@ import AtriumStorage
 import Foundation
 import Logging
 import ServiceLifecycle
+import Tracing
 
 /// Delivers stored events to this host's subscribers while the host serves: woken by the change
 /// feed as soon as events are stored (on this host, or on another through PostgreSQL's
@@ -76,11 +77,21 @@ package struct EventDeliveryService: Service {
                         guard let subscription = events.subscription(module: delivery.subscriber, name: delivery.name) else {
                             throw NoSubscription(module: delivery.subscriber, name: delivery.name)
                         }
-                        try await subscription.handle(
-                            delivery.payload,
-                            EventDelivery(
-                                eventID: delivery.eventID, publisher: delivery.publisher,
-                                publishedAt: Date(timeIntervalSince1970: delivery.publishedAt), attempt: delivery.attempts + 1))
+                        // A span of its own, linked to the one that published the event (on
+                        // whichever host that was).
+                        try await HostTracing.withSpan(
+                            "deliver \(delivery.name)", ofKind: .consumer, linkedTo: delivery.traceparent.map { [$0] } ?? []
+                        ) { span in
+                            span?.attributes["atrium.module"] = delivery.subscriber
+                            span?.attributes["atrium.event"] = delivery.name
+                            span?.attributes["atrium.event.publisher"] = delivery.publisher
+                            span?.attributes["atrium.event.attempt"] = delivery.attempts + 1
+                            try await subscription.handle(
+                                delivery.payload,
+                                EventDelivery(
+                                    eventID: delivery.eventID, publisher: delivery.publisher,
+                                    publishedAt: Date(timeIntervalSince1970: delivery.publishedAt), attempt: delivery.attempts + 1))
+                        }
                     })
             else { return false }
             metrics.recordEvent(.delivered, name: delivered.name, module: delivered.subscriber)

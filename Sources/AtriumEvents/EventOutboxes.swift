@@ -21,7 +21,9 @@ package enum EventOutboxes {
                         publishedAt DOUBLE NOT NULL, attempts INTEGER NOT NULL, nextAttemptAt DOUBLE NOT NULL, failedAt DOUBLE, lastError TEXT)
                     """,
                     "CREATE INDEX eventDeliveries_order ON eventDeliveries (subscriber, aggregate, sequence)",
-                ])
+                ]),
+            // The publishing span's W3C traceparent, when tracing was on: the delivery's span links to it.
+            .init(id: "6-event-trace", statements: ["ALTER TABLE eventDeliveries ADD COLUMN traceparent TEXT"]),
         ],
         postgres: [
             .init(
@@ -35,7 +37,8 @@ package enum EventOutboxes {
                         failed_at double precision, last_error text)
                     """,
                     "CREATE INDEX event_deliveries_order ON event_deliveries (subscriber, aggregate, sequence)",
-                ])
+                ]),
+            .init(id: "4-event-trace", statements: ["ALTER TABLE event_deliveries ADD COLUMN traceparent text"]),
         ])
 
     /// Makes the outbox's tables on `storage`, once.

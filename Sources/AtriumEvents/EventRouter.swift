@@ -3,6 +3,7 @@ import AtriumObservability
 import AtriumStorage
 import Foundation
 import Synchronization
+import Tracing
 
 /// Who publishes and who subscribes to which event among one configuration's modules, and the
 /// storage their events go to once it is open. Publishing stores an event once per subscriber
@@ -78,10 +79,14 @@ package final class EventRouter: Sendable {
             (state.outbox, state.subscriptions.filter { $0.name == name }.map(\.module))
         }
         guard let outbox else { throw StorageNotOpen(module: module, name: name) }
-        let event = OutgoingEvent(
-            eventID: UUID().uuidString.lowercased(), name: name, version: version, publisher: module, aggregate: aggregate, payload: payload,
-            publishedAt: Date().timeIntervalSince1970)
-        try await outbox.store(event, for: subscribers)
+        try await HostTracing.withSpan("publish \(name)", ofKind: .producer) { span in
+            span?.attributes["atrium.module"] = module
+            span?.attributes["atrium.event"] = name
+            let event = OutgoingEvent(
+                eventID: UUID().uuidString.lowercased(), name: name, version: version, publisher: module, aggregate: aggregate, payload: payload,
+                publishedAt: Date().timeIntervalSince1970, traceparent: HostTracing.currentTraceparent())
+            try await outbox.store(event, for: subscribers)
+        }
         metrics?.recordEvent(.published, name: name, module: module)
     }
 

@@ -23,6 +23,8 @@ package struct PendingDelivery: Sendable, Hashable {
     package var failedAt: Double?
     /// What the last try said.
     package var lastError: String?
+    /// The publishing span (W3C `traceparent`), when the host that published traced it.
+    package var traceparent: String?
 }
 
 /// An event a module published, to be stored once for each subscriber.
@@ -34,6 +36,8 @@ package struct OutgoingEvent: Sendable {
     package var aggregate: String
     package var payload: Data
     package var publishedAt: Double
+    /// The publishing span (W3C `traceparent`), when tracing is on.
+    package var traceparent: String?
 }
 
 /// A subscriber's handler threw: the delivery's writes were undone.

@@ -18,7 +18,7 @@ struct PostgresEventOutbox: EventOutbox {
     let logger: Logger
 
     private static let columns =
-        "sequence, event_id, name, version, publisher, subscriber, aggregate, payload, published_at, attempts, next_attempt_at, failed_at, last_error"
+        "sequence, event_id, name, version, publisher, subscriber, aggregate, payload, published_at, attempts, next_attempt_at, failed_at, last_error, traceparent"
 
     func store(_ event: OutgoingEvent, for subscribers: [String]) async throws {
         guard !subscribers.isEmpty else { return }
@@ -27,9 +27,10 @@ struct PostgresEventOutbox: EventOutbox {
         try await announcer.write(announcing: [EventOutboxes.storedEvents]) { connection in
             try await connection.query(
                 """
-                INSERT INTO event_deliveries (event_id, name, version, publisher, subscriber, aggregate, payload, published_at, attempts, next_attempt_at)
+                INSERT INTO event_deliveries (event_id, name, version, publisher, subscriber, aggregate, payload, published_at, attempts, next_attempt_at,
+                    traceparent)
                 SELECT \(event.eventID), \(event.name), \(event.version), \(event.publisher), subscriber, \(event.aggregate), \(payload),
-                    \(event.publishedAt), 0, \(event.publishedAt)
+                    \(event.publishedAt), 0, \(event.publishedAt), \(event.traceparent)
                 FROM unnest(\(subscribers)::text[]) AS subscriber
                 """, logger: logger)
         }
@@ -73,7 +74,7 @@ struct PostgresEventOutbox: EventOutbox {
             aggregate: try cells["aggregate"].decode(String.self), payload: try cells["payload"].decode(Data.self),
             publishedAt: try cells["published_at"].decode(Double.self), attempts: try cells["attempts"].decode(Int.self),
             nextAttemptAt: try cells["next_attempt_at"].decode(Double.self), failedAt: try cells["failed_at"].decode(Double?.self),
-            lastError: try cells["last_error"].decode(String?.self))
+            lastError: try cells["last_error"].decode(String?.self), traceparent: try cells["traceparent"].decode(String?.self))
     }
 
     func recordFailure(of delivery: PendingDelivery, message: String, retryAt: Double?, at now: Double) async throws {

@@ -9,7 +9,7 @@ struct SQLiteEventOutbox: EventOutbox {
     let feed: ChangeFeed
 
     private static let columns =
-        "sequence, eventID, name, version, publisher, subscriber, aggregate, payload, publishedAt, attempts, nextAttemptAt, failedAt, lastError"
+        "sequence, eventID, name, version, publisher, subscriber, aggregate, payload, publishedAt, attempts, nextAttemptAt, failedAt, lastError, traceparent"
 
     func store(_ event: OutgoingEvent, for subscribers: [String]) async throws {
         guard !subscribers.isEmpty else { return }
@@ -17,12 +17,13 @@ struct SQLiteEventOutbox: EventOutbox {
             for subscriber in subscribers {
                 try db.execute(
                     sql: """
-                        INSERT INTO eventDeliveries (eventID, name, version, publisher, subscriber, aggregate, payload, publishedAt, attempts, nextAttemptAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+                        INSERT INTO eventDeliveries (eventID, name, version, publisher, subscriber, aggregate, payload, publishedAt, attempts, nextAttemptAt,
+                            traceparent)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
                         """,
                     arguments: [
                         event.eventID, event.name, event.version, event.publisher, subscriber, event.aggregate, event.payload, event.publishedAt,
-                        event.publishedAt,
+                        event.publishedAt, event.traceparent,
                     ])
             }
         }
@@ -50,7 +51,7 @@ struct SQLiteEventOutbox: EventOutbox {
                 return delivery
             }
         }
-        feed.committed(pending.changes)
+        pending.committed(to: feed)
         return handled
     }
 
@@ -74,7 +75,8 @@ struct SQLiteEventOutbox: EventOutbox {
         PendingDelivery(
             number: row["sequence"], eventID: row["eventID"], name: row["name"], version: row["version"], publisher: row["publisher"],
             subscriber: row["subscriber"], aggregate: row["aggregate"], payload: row["payload"], publishedAt: row["publishedAt"],
-            attempts: row["attempts"], nextAttemptAt: row["nextAttemptAt"], failedAt: row["failedAt"], lastError: row["lastError"])
+            attempts: row["attempts"], nextAttemptAt: row["nextAttemptAt"], failedAt: row["failedAt"], lastError: row["lastError"],
+            traceparent: row["traceparent"])
     }
 
     func recordFailure(of delivery: PendingDelivery, message: String, retryAt: Double?, at now: Double) async throws {

@@ -2,6 +2,7 @@ import AtriumRuntime
 import Hummingbird
 import Logging
 import NIOCore
+import Tracing
 
 /// The request context of every route the host serves. A scene route's middleware fills it in
 /// turn: the route's parameters, the visitor's session, the action's checked body.
@@ -23,6 +24,9 @@ package struct AtriumRequestContext: RequestContext {
     var action: FormActionInput?
     /// What the request's `Accept` asks for, negotiated once as it comes in (``ServingGeneration``).
     var accepted: ResponseFormat.Negotiated?
+    /// The request's server span while tracing is on (``RequestLogMiddleware``): the scene route
+    /// names its module on it.
+    package var span: (any Span)?
 
     /// What `request` asks for: as negotiated when it came in, else (a request answered in-process)
     /// negotiated now.

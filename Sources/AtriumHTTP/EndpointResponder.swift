@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Tracing
 
 /// Serves one JSON endpoint: checks parameter types and the body's size, hands the request to the
 /// module with the module's shared records, and writes its reply. No session, no form token.
@@ -16,6 +17,7 @@ struct EndpointResponder: Sendable {
     let logger: Logger
 
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
+        context.span?.attributes["atrium.module"] = route.moduleID
         let values = context.routeValues
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > context.maxUploadSize {
             return Self.json(.contentTooLarge, #"{"error":"The request body is larger than 1 MiB."}"#)

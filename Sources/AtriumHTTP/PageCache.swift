@@ -12,6 +12,8 @@ package final class PageCache: Sendable {
     struct Kept: Sendable {
         let page: RenderedPage
         let tag: EntityTag
+        /// Whether this answer was drawn just now rather than found kept (for the trace).
+        var isFresh = false
 
         init(_ page: RenderedPage) {
             self.page = page
@@ -60,11 +62,14 @@ package final class PageCache: Sendable {
             return state.entries.values[index].kept
         }
         if let kept { return kept }
-        let page = Kept(make())
+        var page = Kept(make())
+        page.isFresh = true
         guard page.page.count <= byteLimit / 4 else { return page }
         state.withLock { state in
             state.clock += 1
-            if let old = state.entries.updateValue(Entry(kept: page, lastUse: state.clock), forKey: key) { state.bytes -= old.kept.page.count }
+            var stored = page
+            stored.isFresh = false
+            if let old = state.entries.updateValue(Entry(kept: stored, lastUse: state.clock), forKey: key) { state.bytes -= old.kept.page.count }
             state.bytes += page.page.count
             if state.entries.count > capacity || state.bytes > byteLimit { Self.evict(&state, capacity: capacity, byteLimit: byteLimit) }
         }

@@ -1,3 +1,4 @@
+import AtriumObservability
 import AtriumRendering
 import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
@@ -5,6 +6,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Tracing
 
 /// Turns screens and redirects into responses: resolves links, picks the renderer the request asks
 /// for, keeps rendered pages of states seen before (``PageCache``), puts the visitor's anti-forgery
@@ -26,6 +28,22 @@ package struct PageWriter: Sendable {
         session: RequestSession?,
         moduleID: String? = nil,
         logger: Logger
+    ) async throws -> Response {
+        guard HostTracing.isOn else {
+            return try await write(
+                screen, status: status, request: request, context: context, session: session, moduleID: moduleID, logger: logger, span: nil)
+        }
+        return try await HostTracing.withSpan("render") { span in
+            try await write(
+                screen, status: status, request: request, context: context, session: session, moduleID: moduleID, logger: logger, span: span)
+        }
+    }
+
+    /// ``response(for:status:request:context:session:moduleID:logger:)``, saying on `span` (when
+    /// tracing) the format and whether the page cache had the page.
+    private func write(
+        _ screen: RenderableScreen, status: HTTPResponse.Status, request: Request, context: AtriumRequestContext, session: RequestSession?,
+        moduleID: String?, logger: Logger, span: (any Span)?
     ) async throws -> Response {
         let negotiated = context.format(of: request)
         let format = negotiated.document
@@ -54,6 +72,10 @@ package struct PageWriter: Sendable {
                     cache.page(for: PageCache.Key(screen: $0, format: format, shell: mark, namesState: namesState, schema: schema), make: render)
                 }
                 ?? PageCache.Kept(render())
+        }
+        if let span {
+            span.attributes["atrium.format"] = format.rawValue
+            span.attributes["atrium.page_cache"] = screen.key == nil ? "none" : kept.isFresh ? "miss" : "hit"
         }
         let token = kept.page.hasTokens ? try await session?.csrfToken() : nil
         // Only a page's state has a tag: not an error, nor what answers a form (its errors).

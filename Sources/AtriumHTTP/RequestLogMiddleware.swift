@@ -1,6 +1,8 @@
 import AtriumObservability
+import HTTPTypes
 import Hummingbird
 import Logging
+import Tracing
 
 /// Gives each request its id (``RequestID``: a trusted proxy's `X-Request-Id`, else a new one),
 /// answered in `X-Request-Id` and carried by every log line written while the request is handled;
@@ -17,11 +19,51 @@ package struct RequestLogMiddleware: RouterMiddleware {
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let id = RequestID.resolve(header: request.headers[.requestID], peer: context.peerAddress, trustedProxies: trustedProxies)
         return try await RequestID.$current.withValue(id) {
-            var response = try await timed(request, context: context, next: next)
+            var response =
+                HostTracing.isOn
+                ? try await traced(request, context: context, requestID: id, next: next) : try await timed(request, context: context, next: next)
             response.headers[.requestID] = id
             return response
         }
     }
+
+    /// The request inside its server span: named by the route's pattern once routing found it
+    /// (never the path a visitor sent), with its method, status, module and request id. A caller's
+    /// `traceparent` is continued only from a trusted proxy or the host's own in-process call
+    /// (which has no peer); from anyone else it is kept as a link of a new trace.
+    private func traced(_ request: Request, context: Context, requestID: String, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        let method = Self.methodLabel(request.method)
+        let continuesCaller = context.peerAddress.map { trustedProxies.contains($0) } ?? true
+        return try await HostTracing.withServerSpan(
+            method, traceparent: request.headers[Self.traceparent], tracestate: request.headers[Self.tracestate], continuesCaller: continuesCaller
+        ) { span in
+            var context = context
+            context.span = span
+            span?.attributes["http.request.method"] = method
+            span?.attributes["atrium.request_id"] = requestID
+            var status = 500
+            defer {
+                let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 }
+                span?.operationName = route.map { "\(method) \($0)" } ?? method
+                if let route { span?.attributes["http.route"] = route }
+                span?.attributes["http.response.status_code"] = status
+                if status >= 500 { span?.setStatus(SpanStatus(code: .error)) }
+            }
+            do {
+                let response = try await timed(request, context: context, next: next)
+                status = Int(response.status.code)
+                return response
+            } catch let error as any HTTPResponseError {
+                status = Int(error.status.code)
+                throw error
+            }
+        }
+    }
+
+    static let traceparent = HTTPField.Name("traceparent")!
+    static let tracestate = HTTPField.Name("tracestate")!
 
     private func timed(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now

@@ -1,5 +1,6 @@
 import AtriumRuntime
 import Hummingbird
+import Tracing
 
 /// A scene route's steps and responder, composed once at boot: the route's parameters, the
 /// visitor's session (read from the cookie when first asked: a page that never asks reads nothing),
@@ -21,6 +22,10 @@ struct SceneRoutePipeline: Sendable {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         var context = context
+        if let span = context.span {
+            span.attributes["atrium.module"] = scene.route.moduleID
+            if let sceneID = scene.route.sceneID { span.attributes["atrium.scene"] = sceneID }
+        }
         if let notFound = try parameters.fill(&context, from: request) { return notFound }
         context.session = RequestSession(store: scene.sessions, token: scene.pages.cookie.token(in: request))
         if let formToken {

@@ -111,6 +111,15 @@ package struct HostRuntime: Sendable {
     /// `reloading`, SIGHUP reads the configuration again (see ``ConfigurationReloader``).
     package func serve(reloading loadPlan: ConfigurationReloader.PlanLoader? = nil, listener started: HostListener? = nil) async throws {
         let listener = started ?? HostListener(settings: plan.settings.http, logger: logger)
+        // Spans from the first request on (the stores made from here on are traced); tracing that
+        // cannot start leaves the host serving untraced.
+        let traceExport: (any Service)?
+        do {
+            traceExport = try TraceExport.start(plan.settings.tracing, metrics: plan.metrics, logger: logger)
+        } catch {
+            logger.error("tracing could not start; serving without it", metadata: ["error": "\(error)"])
+            traceExport = nil
+        }
         let storage: any HostStorage
         let generation: ServingGeneration
         let sessions: SessionStore
@@ -157,6 +166,7 @@ package struct HostRuntime: Sendable {
                     return (plan.events, plan.settings.events)
                 }, metrics: plan.metrics, logger: logger), named: "event delivery")
         await listener.add(LiveScenesShutdown(live: live), named: "live scenes")
+        if let traceExport { await listener.add(traceExport, named: "trace export") }
         if let loadPlan {
             await listener.add(
                 ConfigurationReloader(responder: listener.responder, storage: storage, live: live, loadPlan: loadPlan, logger: logger),
@@ -171,6 +181,7 @@ package struct HostRuntime: Sendable {
         // The server has finished its requests (or failed): the modules of the configuration served
         // last stop, then the storage closes.
         await shutDown((listener.responder.generation ?? generation).plan.registry.modules, storage: storage)
+        if traceExport != nil { HostTracing.install(nil) }
         if let failure { throw failure }
     }
 

@@ -1,6 +1,8 @@
+import AtriumObservability
 import AtriumRuntime
 import AtriumStorage
 import Synchronization
+import Tracing
 
 /// Every scene stream this host serves (``SceneEventStream``), in groups that share their renders:
 /// the streams of one page whose render does not depend on who watches (it never asked for the
@@ -91,8 +93,12 @@ package final class LiveScenes: Sendable {
             var members: [ObjectIdentifier: Member] = [:]
             var isRendering = false
             var isDirty = false
+            /// The writes (their spans, as W3C `traceparent`) that asked for the next render, while
+            /// tracing is on: its span links to them. At most ``maximumCauses``.
+            var causes: [String] = []
         }
         private let state: Mutex<State>
+        static let maximumCauses = 8
 
         init(key: String, first: LiveRender, counters: Counters, render: @escaping @Sendable () async -> LiveRender?) {
             self.key = key
@@ -140,8 +146,9 @@ package final class LiveScenes: Sendable {
 
         /// Renders again, once however many changes arrive meanwhile (one render runs at a time;
         /// changes during it make one more), then wakes the members if the state changed.
-        func invalidate() {
+        func invalidate(cause: String? = nil) {
             let starts = state.withLock { state in
+                if let cause, state.causes.count < Self.maximumCauses, !state.causes.contains(cause) { state.causes.append(cause) }
                 if state.isRendering {
                     state.isDirty = true
                     return false
@@ -155,7 +162,18 @@ package final class LiveScenes: Sendable {
 
         private func renderUntilClean() async {
             while true {
-                let rendered = await render()
+                let (causes, watchers) = state.withLock { state in
+                    defer { state.causes = [] }
+                    return (state.causes, state.members.count)
+                }
+                // While tracing: a span linked to the writes that caused it, saying whether the
+                // state changed (and so went to every watcher).
+                let rendered = await HostTracing.withSpan("live render", linkedTo: causes) { span in
+                    let rendered = await render()
+                    span?.attributes["atrium.watchers"] = watchers
+                    span?.attributes["atrium.pushed"] = rendered.map { $0.id == nil || $0.id != latest.id } ?? false
+                    return rendered
+                }
                 counters.rendered()
                 let (members, again) = state.withLock { state -> ([Member], Bool) in
                     var changed = false
@@ -331,7 +349,10 @@ package final class LiveScenes: Sendable {
     func changed(_ changes: [StorageChange]) {
         guard !changes.isEmpty, !changes.allSatisfy({ if case .wake = $0 { true } else { false } }) else { return }
         let (groups, members) = state.withLock { (Array($0.groups.values), Array($0.members.values)) }
-        for group in groups where changes.contains(where: group.isTouched) { group.invalidate() }
+        // The write that made these changes, when it was traced here (a change heard from another
+        // host comes without one).
+        let cause = HostTracing.currentTraceparent()
+        for group in groups where changes.contains(where: group.isTouched) { group.invalidate(cause: cause) }
         for change in changes {
             switch change {
             case .session(let hash):

@@ -51,6 +51,12 @@ package final class HostMetrics: Sendable {
         timer.record(duration: duration)
     }
 
+    /// Spans the trace exporter lost: a batch the collector did not take, or spans its full queue
+    /// turned away.
+    package func recordSpansDropped(_ count: Int) {
+        CoreMetrics.Counter(label: "atrium_trace_spans_dropped_total", factory: factory).increment(by: Int64(count))
+    }
+
     /// A session row was written: a sign-in, a sign-up, or a visitor who saved something.
     package func recordSessionCreated() { sessionsCreated.increment() }
 

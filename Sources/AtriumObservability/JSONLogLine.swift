@@ -2,7 +2,8 @@ import Foundation
 import Logging
 
 /// `log.format: json`: one JSON object per line — `time` (UTC, milliseconds), `level`, `message`,
-/// `module`, `requestID` (when the line was written for a request) and `metadata` (the rest).
+/// `module`, `requestID` (when the line was written for a request), `traceID` and `spanID` (when
+/// tracing is on and the line was written inside a span) and `metadata` (the rest).
 package enum JSONLogLine {
     /// The line of `event` with the logger's `metadata`.
     static func line(of event: LogEvent, metadata: Logger.Metadata) -> String {
@@ -11,10 +12,14 @@ package enum JSONLogLine {
         if let error = event.error { all["error"] = .string("\(type(of: error))") }
         let module = all.removeValue(forKey: "module")
         let requestID = RequestID.current.map(Logger.MetadataValue.string) ?? all.removeValue(forKey: RequestID.metadataKey)
+        let traced = HostTracing.logMetadata()
         var line = "{\"time\":" + quoted(timestamp()) + ",\"level\":" + quoted(event.level.rawValue)
         line += ",\"message\":" + quoted(event.message.description)
         if let module { line += ",\"module\":" + json(module) }
         if let requestID { line += ",\"requestID\":" + json(requestID) }
+        if let traceID = traced?["trace_id"], let spanID = traced?["span_id"] {
+            line += ",\"traceID\":" + json(traceID) + ",\"spanID\":" + json(spanID)
+        }
         if !all.isEmpty { line += ",\"metadata\":" + json(.dictionary(all)) }
         return line + "}\n"
     }

@@ -3,7 +3,8 @@ import Logging
 import Synchronization
 
 /// `log.format: text`: swift-log's `StreamLogHandler` line (`<time> <level> <label>: <metadata>
-/// [<source>] <message>`), with the request's id (``RequestID``) among the metadata. Written here
+/// [<source>] <message>`), with the request's id (``RequestID``) among the metadata, and the
+/// span's `trace_id` and `span_id` when tracing is on (``HostTracing``). Written here
 /// rather than configured on `StreamLogHandler` because that one re-formats a logger's metadata each
 /// time it is set (Hummingbird sets it on every request's logger, which mostly logs nothing), asks a
 /// metadata provider for a dictionary on every line and formats the time with two C calls per line:
@@ -17,7 +18,8 @@ package enum TextLogLine {
         line += " " + event.level.rawValue
         if !label.isEmpty { line += " " + label }
         line += ":"
-        if metadata.isEmpty, event.metadata?.isEmpty ?? true, event.error == nil {
+        let traced = HostTracing.logMetadata()
+        if metadata.isEmpty, event.metadata?.isEmpty ?? true, event.error == nil, traced == nil {
             // The common line: the request's id alone.
             if let id = RequestID.current {
                 line += " "
@@ -28,6 +30,7 @@ package enum TextLogLine {
         } else {
             var all = metadata
             if let id = RequestID.current { all[RequestID.metadataKey] = .string(id) }
+            if let traced { all.merge(traced) { _, new in new } }
             if let explicit = event.metadata { all.merge(explicit) { _, new in new } }
             if let error = event.error {
                 all["error.message"] = "\(error)"

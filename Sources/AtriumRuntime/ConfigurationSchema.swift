@@ -23,6 +23,8 @@ package enum ConfigurationSchema {
             "http": section(HTTPSettings.self, description: "Where the host listens and how it is reached"),
             "storage": section(StorageSettings.self, description: "Where sessions and every module's records are kept"),
             "log": section(LogSettings.self, description: "What the host logs"),
+            "tracing": section(
+                TracingSettings.self, description: "OpenTelemetry traces sent to a collector over OTLP/HTTP (the OTEL_* variables set them too)"),
             "secrets": section(SecretsSettings.self, description: "The host key that seals secrets and signs tokens"),
             "events": section(EventSettings.self, description: "How this host delivers the events modules publish to their subscribers"),
             "modules": [

@@ -229,10 +229,16 @@ package struct HostPlan: Sendable {
         if let problem = storage.pathProblem(setBy: setBy) {
             problems.append(ConfigurationProblem(key: "storage.\(problem.key)", message: problem.message, fix: problem.fix))
         }
+        // The standard OTEL_* variables win over the file, as the environment does everywhere.
+        let (tracing, tracingProblems) = section(TracingSettings.self, "tracing").applyingEnvironment { source.environmentValue($0) }
+        problems += tracingProblems.map { problem in
+            ConfigurationProblem(key: "tracing.\(problem.key)", message: problem.message, fix: problem.fix)
+        }
         return HostSettings(
             http: section(HTTPSettings.self, "http"),
             storage: storage,
             log: section(LogSettings.self, "log"),
+            tracing: tracing,
             secrets: section(SecretsSettings.self, "secrets"),
             events: section(EventSettings.self, "events"),
             modules: modules

@@ -1,13 +1,43 @@
 import AtriumObservability
 @_spi(AtriumHost) import AtriumSDK
+import Foundation
+import Tracing
 
-/// A module's HTTP client that counts and times each call on `/metrics` under the module's id.
+/// A module's HTTP client that counts and times each call on `/metrics` under the module's id and,
+/// while tracing is on, makes a client span of it (method, the server's host and port, status,
+/// module; never the path or query, which may carry a token) and sends the span on as W3C
+/// `traceparent`, so a traced upstream — this host's own sandbox reached in-process too — joins
+/// the visitor's trace.
 struct MeteredHTTPClient: RemoteHTTPClient {
     let inner: any RemoteHTTPClient
     let module: String
     let metrics: HostMetrics
 
     func send(_ request: RemoteRequest) async throws(RemoteHTTPError) -> RemoteResponse {
+        guard HostTracing.isOn else { return try await metered(request) }
+        let url = URL(string: request.url)
+        let host = url?.host ?? "unknown"
+        do {
+            return try await HostTracing.withSpan("\(request.method) \(host)", ofKind: .client) { span in
+                var request = request
+                for (name, value) in HostTracing.propagationHeaders() { request.headers[name] = value }
+                span?.attributes["http.request.method"] = request.method
+                span?.attributes["server.address"] = host
+                if let port = url?.port { span?.attributes["server.port"] = port }
+                span?.attributes["atrium.module"] = module
+                let response = try await metered(request)
+                span?.attributes["http.response.status_code"] = response.status
+                if response.status >= 500 { span?.setStatus(SpanStatus(code: .error)) }
+                return response
+            }
+        } catch let error as RemoteHTTPError {
+            throw error
+        } catch {
+            throw .other("\(error)")
+        }
+    }
+
+    private func metered(_ request: RemoteRequest) async throws(RemoteHTTPError) -> RemoteResponse {
         let start = ContinuousClock.now
         do {
             let response = try await inner.send(request)

@@ -1,7 +1,9 @@
+import AtriumObservability
 @_spi(AtriumHost) import AtriumSDK
 import AtriumStorage
 import Foundation
 import Logging
+import Tracing
 
 /// Runs one scene for a request: builds it (with the use cases the module file gives it), loads or
 /// performs, maps the outcome to a status, and turns the state into a screen (or the standard
@@ -36,7 +38,11 @@ package struct SceneRunner<S: Scene>: Sendable {
     /// Loads and draws `scene`, built before for a context like `request`'s.
     package func render(_ request: SceneRequest, with scene: S) async -> SceneResponse {
         do {
-            return screen(for: try await scene.load(request.context), scene: scene, status: .ok, request: request)
+            let state = try await HostTracing.withSpan("load \(sceneID)") { span in
+                name(span, request: request)
+                return try await scene.load(request.context)
+            }
+            return screen(for: state, scene: scene, status: .ok, request: request)
         } catch {
             return failure(error, request: request)
         }
@@ -69,7 +75,13 @@ package struct SceneRunner<S: Scene>: Sendable {
         }
         do {
             let scene = try make(request.context)
-            switch try await scene.perform(action, context: request.context) {
+            let actionName = HostTracing.isOn ? Self.caseName(of: action) : ""
+            let outcome = try await HostTracing.withSpan("action \(sceneID).\(actionName)") { span in
+                name(span, request: request)
+                span?.attributes["atrium.action"] = actionName
+                return try await scene.perform(action, context: request.context)
+            }
+            switch outcome {
             case .show(let state): return screen(for: .loaded(state), scene: scene, status: .ok, request: request)
             case .invalid(let state): return screen(for: .loaded(state), scene: scene, status: .unprocessableContent, request: request)
             case .unauthorized(let state): return screen(for: .loaded(state), scene: scene, status: .unauthorized, request: request)
@@ -82,6 +94,21 @@ package struct SceneRunner<S: Scene>: Sendable {
         } catch {
             return failure(error, request: request)
         }
+    }
+
+    /// Names the scene's module and id on its span.
+    private func name(_ span: (any Span)?, request: SceneRequest) {
+        span?.attributes["atrium.module"] = request.context.moduleID
+        span?.attributes["atrium.scene"] = sceneID
+    }
+
+    /// An action's case (`addMoney`), never its values: they are what a visitor typed.
+    static func caseName(of action: S.Action) -> String {
+        let mirror = Mirror(reflecting: action)
+        if mirror.displayStyle == .enum, let label = mirror.children.first?.label { return label }
+        guard mirror.displayStyle == .enum else { return String(describing: S.Action.self) }
+        let name = String(describing: action)
+        return name.utf8.count <= 64 && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? name : String(describing: S.Action.self)
     }
 
     /// The screen of a state; `scene` is nil for the states of a scene that could not be built. The

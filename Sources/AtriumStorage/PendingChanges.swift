@@ -1,4 +1,6 @@
+import AtriumObservability
 import Synchronization
+import Tracing
 
 /// What the current task's transaction changed so far, announced once it commits (and never when
 /// it rolls back).
@@ -7,11 +9,28 @@ package final class PendingChanges: Sendable {
 
     @TaskLocal package static var current: PendingChanges?
 
-    private let kept = Mutex<[StorageChange]>([])
+    private let kept = Mutex<(changes: [StorageChange], trace: String?)>(([], nil))
 
-    package var changes: [StorageChange] { kept.withLock { $0 } }
+    package var changes: [StorageChange] { kept.withLock { $0.changes } }
 
-    func append(_ change: StorageChange) { kept.withLock { $0.append(change) } }
+    /// The span that made the first change, as W3C `traceparent`, while tracing is on: what the
+    /// changes wake (a live page's render, on any host) links to it.
+    package var trace: String? { kept.withLock { $0.trace } }
+
+    func append(_ change: StorageChange) {
+        let trace = HostTracing.currentTraceparent()
+        kept.withLock { kept in
+            kept.changes.append(change)
+            if kept.trace == nil { kept.trace = trace }
+        }
+    }
+
+    /// Tells `feed` of the changes, inside the span that made them.
+    package func committed(to feed: ChangeFeed) {
+        let (changes, trace) = kept.withLock { ($0.changes, $0.trace) }
+        guard let trace, ServiceContext.current == nil else { return feed.committed(changes) }
+        HostTracing.within(traceparent: trace) { feed.committed(changes) }
+    }
 
     /// Announces `changes` now when no transaction is open, else once it commits.
     package static func announce(_ changes: [StorageChange], to feed: ChangeFeed) {

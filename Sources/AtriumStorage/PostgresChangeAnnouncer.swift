@@ -1,3 +1,4 @@
+import AtriumObservability
 import Crypto
 import Foundation
 import Logging
@@ -45,13 +46,16 @@ package struct PostgresChangeAnnouncer: Sendable {
                 for change in changes { transaction.pending.append(change) }
                 let announced = transaction.pending.changes
                 let position =
-                    announced.isEmpty ? nil : try await Self.announce(announced, from: feed.origin, to: channel, on: connection, logger: logger)
-                return (result, announced, position)
+                    announced.isEmpty
+                    ? nil
+                    : try await Self.announce(
+                        announced, from: feed.origin, trace: transaction.pending.trace, to: channel, on: connection, logger: logger)
+                return (result, transaction.pending, position)
             }
         }
         // This host forgets at once (its own notification follows); the position goes into the
         // visitor's cookie, so their next request on any host reads what they wrote.
-        feed.committed(announced)
+        announced.committed(to: feed)
         if let position { WriteMark.current?.note(position) }
         return result
     }
@@ -75,14 +79,16 @@ package struct PostgresChangeAnnouncer: Sendable {
 
     /// Inside the transaction, just before it commits: advances the position and notifies.
     ///
-    /// A payload is a header line, `<position>[+] <origin>` (`+` when more payloads of the same
-    /// transaction follow), then one line per change (``StorageChange/line``).
-    static func announce(_ changes: [StorageChange], from origin: String, to channel: String, on connection: PostgresConnection, logger: Logger)
-        async throws -> Int64
-    {
+    /// A payload is a header line, `<position>[+] <origin>[ <traceparent>]` (`+` when more payloads
+    /// of the same transaction follow; the writing span while tracing is on), then one line per
+    /// change (``StorageChange/line``).
+    static func announce(
+        _ changes: [StorageChange], from origin: String, trace writer: String?, to channel: String, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Int64 {
         let payloads = payloads(for: changes)
         var position: Int64 = 0
-        let rest = (payloads.count > 1 ? "+ " : " ") + origin + "\n" + payloads[0]
+        let trace = writer.map { " " + $0 } ?? ""
+        let rest = (payloads.count > 1 ? "+ " : " ") + origin + trace + "\n" + payloads[0]
         let rows = try await connection.query(
             """
             WITH advanced AS (UPDATE atrium_feed SET position = position + 1 WHERE id = 1 RETURNING position)
@@ -90,7 +96,7 @@ package struct PostgresChangeAnnouncer: Sendable {
             """, logger: logger)
         for try await (advanced, _) in rows.decode((Int64, String).self) { position = advanced }
         for (index, payload) in payloads.enumerated().dropFirst() {
-            let header = String(position) + (index < payloads.count - 1 ? "+ " : " ") + origin
+            let header = String(position) + (index < payloads.count - 1 ? "+ " : " ") + origin + trace
             try await connection.query("SELECT pg_notify(\(channel), \(header + "\n" + payload))", logger: logger)
         }
         return position

@@ -1,3 +1,4 @@
+import AtriumObservability
 import Logging
 import PostgresNIO
 import Synchronization
@@ -131,17 +132,23 @@ final class PostgresChangeListener: Sendable {
         }
     }
 
-    /// Applies one notification (see ``PostgresChangeAnnouncer/announce(_:from:on:logger:)``): the
+    /// Applies one notification (see ``PostgresChangeAnnouncer/announce(_:from:trace:to:on:logger:)``): the
     /// position counts once the transaction's last payload arrived; this host's own changes were
     /// applied as they committed. A line this host cannot read counts as "anything may have changed".
+    /// The changes are announced inside the writing span when the header names one (the live pages
+    /// they wake link to it).
     static func apply(_ payload: String, to feed: ChangeFeed) {
         let lines = payload.split(separator: "\n", omittingEmptySubsequences: false)
-        let header = (lines.first ?? "").split(separator: " ", maxSplits: 1)
+        let header = (lines.first ?? "").split(separator: " ")
         let number = header.first ?? ""
         let isLast = !number.hasSuffix("+")
         let position = Int64(isLast ? number : number.dropLast())
-        let isOwn = header.count == 2 && header[1] == feed.origin
+        let isOwn = header.count >= 2 && header[1] == feed.origin
         let changes = isOwn ? [] : lines.dropFirst().map { StorageChange(line: $0) ?? .everything }
-        feed.committed(changes, position: isLast ? position : nil)
+        guard header.count >= 3, !changes.isEmpty else {
+            feed.committed(changes, position: isLast ? position : nil)
+            return
+        }
+        HostTracing.within(traceparent: String(header[2])) { feed.committed(changes, position: isLast ? position : nil) }
     }
 }

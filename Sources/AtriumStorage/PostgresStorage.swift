@@ -172,7 +172,10 @@ package final class PostgresStorage: HostStorage {
     }
 
     package func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore {
-        PostgresRecordStore(client: client, watchdog: watchdog, announcer: announcer, logger: logger, module: module, owner: owner.key, quota: quota)
+        TracedRecordStore.wrapping(
+            PostgresRecordStore(
+                client: client, watchdog: watchdog, announcer: announcer, logger: logger, module: module, owner: owner.key, quota: quota),
+            backend: "postgresql", module: module)
     }
 
     /// Runs the module's migrations that have not yet succeeded, under the migration lock, each in
@@ -193,8 +196,8 @@ package final class PostgresStorage: HostStorage {
                             logger: logger)
                         // Every host forgets what it read of the module's records.
                         _ = try await PostgresChangeAnnouncer.announce(
-                            [.everything], from: changes.origin, to: PostgresChangeAnnouncer.channel(schema: address.schema), on: connection,
-                            logger: logger)
+                            [.everything], from: changes.origin, trace: nil, to: PostgresChangeAnnouncer.channel(schema: address.schema),
+                            on: connection, logger: logger)
                     }
                     changes.committed([.everything])
                 }

@@ -125,7 +125,7 @@ struct SQLiteRecordStore: RecordStore {
         if database.isInTransaction { return try await database.transaction(body) }
         let pending = PendingChanges()
         let result = try await PendingChanges.$current.withValue(pending) { try await database.transaction(body) }
-        feed.committed(pending.changes)
+        pending.committed(to: feed)
         return result
     }
 

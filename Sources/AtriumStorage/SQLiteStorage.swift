@@ -135,7 +135,8 @@ package final class SQLiteStorage: HostStorage {
     }
 
     package func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore {
-        SQLiteRecordStore(database: database, feed: changes, module: module, owner: owner.key, quota: quota)
+        TracedRecordStore.wrapping(
+            SQLiteRecordStore(database: database, feed: changes, module: module, owner: owner.key, quota: quota), backend: "sqlite", module: module)
     }
 
     /// Runs the module's migrations that have not yet succeeded, each in its own transaction,

@@ -33,7 +33,8 @@ STORAGE_PAGES = PAGES
 # measures just those pages.
 # ONLY=storage runs just the SQLite/PostgreSQL comparison; ONLY=feed just the change feed's figures;
 # ONLY=events just the module events' delay; ONLY=live just the live scenes' figures; ONLY=conditional
-# just the conditional requests (each page asked again with its ETag: 304s beside the bare server's).
+# just the conditional requests (each page asked again with its ETag: 304s beside the bare server's);
+# ONLY=tracing just what tracing costs (off, a 1 % sampler, 100 %).
 ONLY = os.environ.get("ONLY", "")
 # Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
 BOOTS = int(os.environ.get("BOOTS", "21"))
@@ -292,6 +293,11 @@ def main():
 
         live.measure(sys.modules[__name__], BIN)
         return
+    if ONLY == "tracing":
+        import tracing
+
+        tracing.measure(sys.modules[__name__], BIN)
+        return
     work = Path(tempfile.mkdtemp(prefix="atrium-bench-"))
     bare_folder = work / "pages"
     bare_folder.mkdir()
@@ -457,10 +463,12 @@ def main():
     import events
     import feed
     import live
+    import tracing
 
     feed.measure(sys.modules[__name__], BIN)
     events.measure(sys.modules[__name__], BIN)
     live.measure(sys.modules[__name__], BIN)
+    tracing.measure(sys.modules[__name__], BIN)
     log.close()
     shutil.rmtree(work, ignore_errors=True)
 

@@ -1,0 +1,172 @@
+import Logging
+import Synchronization
+import Tracing
+
+/// The host's tracer, when tracing is on (`tracing.*`, or the standard `OTEL_*` variables): the
+/// host makes its spans through here — a request, its scene, its rendering, each storage operation
+/// and remote call — so that with tracing off (the default) each place costs one relaxed atomic load
+/// and nothing else: no task-local context is bound, no span allocated, no clock read.
+///
+/// Kept apart from swift-distributed-tracing's process-wide `InstrumentationSystem`, which can be
+/// bootstrapped once per process: a test process runs many hosts, and only the one that asked for
+/// tracing traces.
+package enum HostTracing {
+    @usableFromInline static let on = Atomic<Bool>(false)
+    private static let installed = Mutex<Installed?>(nil)
+
+    private struct Installed: Sendable {
+        let tracer: any Tracer
+        let logMetadata: Logger.MetadataProvider?
+    }
+
+    /// Whether spans are being made.
+    @inlinable
+    package static var isOn: Bool { on.load(ordering: .relaxed) }
+
+    /// The tracer spans go to, while tracing is on.
+    package static var tracer: (any Tracer)? {
+        guard isOn else { return nil }
+        return installed.withLock { $0?.tracer }
+    }
+
+    /// Makes spans with `tracer` from now on; `logMetadata` adds the current span's trace and span
+    /// ids to every log line. Nil turns tracing off.
+    package static func install(_ tracer: (any Tracer)?, logMetadata: Logger.MetadataProvider? = nil) {
+        installed.withLock { $0 = tracer.map { Installed(tracer: $0, logMetadata: logMetadata) } }
+        on.store(tracer != nil, ordering: .relaxed)
+    }
+
+    /// The current span's ids for a log line (`trace_id`, `span_id`), when tracing is on.
+    package static func logMetadata() -> Logger.Metadata? {
+        guard isOn, let provider = installed.withLock({ $0?.logMetadata }) else { return nil }
+        let metadata = provider.get()
+        return metadata.isEmpty ? nil : metadata
+    }
+
+    /// Runs `body` inside a span named `name` (a child of the current one) when tracing is on; else
+    /// runs `body` with no span at all (inlined where it is called: a load and a branch). A thrown
+    /// error marks the span with the error's type only (``errorKind(of:)``): an error's description
+    /// may quote a value. `linkedTo`: the W3C `traceparent`s of spans that caused this one
+    /// elsewhere (an event's publishing, the writes a live page follows), kept as links.
+    @inlinable
+    package static func withSpan<Value>(
+        _ name: @autoclosure () -> String, ofKind kind: SpanKind = .internal, linkedTo causes: @autoclosure () -> [String] = [],
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (_ span: (any Span)?) async throws -> Value
+    ) async rethrows -> Value {
+        guard isOn else { return try await body(nil) }
+        return try await withStartedSpan(name(), ofKind: kind, linkedTo: causes(), isolation: isolation, body)
+    }
+
+    @usableFromInline
+    static func withStartedSpan<Value>(
+        _ name: String, ofKind kind: SpanKind, linkedTo causes: [String], isolation: isolated (any Actor)?,
+        _ body: (_ span: (any Span)?) async throws -> Value
+    ) async rethrows -> Value {
+        guard let tracer else { return try await body(nil) }
+        let span = tracer.startAnySpan(name, context: .current ?? .topLevel, ofKind: kind)
+        for cause in causes where isWellFormed(traceparent: cause) {
+            var context = ServiceContext.topLevel
+            tracer.extract(["traceparent": cause], into: &context, using: DictionaryExtractor())
+            span.addLink(SpanLink(context: context, attributes: [:]))
+        }
+        return try await run(span, isolation: isolation, body)
+    }
+
+    /// Runs `body` inside a request's server span (named `name` until the route is known: set
+    /// ``Span/operationName`` then). The span continues the caller's trace from `traceparent` only
+    /// when `continuesCaller` (a trusted proxy, or the host's own in-process call, whose context is
+    /// already current); a foreign `traceparent` starts a new trace that keeps the foreign one as a
+    /// link. No span, and nothing else, when tracing is off.
+    package static func withServerSpan<Value>(
+        _ name: String, traceparent: String?, tracestate: String?, continuesCaller: Bool,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (_ span: (any Span)?) async throws -> Value
+    ) async rethrows -> Value {
+        guard let tracer else { return try await body(nil) }
+        var parent = ServiceContext.current ?? .topLevel
+        var foreign: ServiceContext?
+        if let traceparent, isWellFormed(traceparent: traceparent) {
+            var carrier = ["traceparent": traceparent]
+            if let tracestate, tracestate.utf8.count <= 512 { carrier["tracestate"] = tracestate }
+            var extracted = ServiceContext.topLevel
+            tracer.extract(carrier, into: &extracted, using: DictionaryExtractor())
+            if continuesCaller { parent = extracted } else { foreign = extracted }
+        }
+        let span = tracer.startAnySpan(name, context: parent, ofKind: .server)
+        if let foreign { span.addLink(SpanLink(context: foreign, attributes: [:])) }
+        return try await run(span, isolation: isolation, body)
+    }
+
+    /// Runs `body` with `span` current, ends it, and marks it failed with what `body` throws.
+    private static func run<Value>(
+        _ span: any Span, isolation: isolated (any Actor)?, _ body: (_ span: (any Span)?) async throws -> Value
+    ) async rethrows -> Value {
+        defer { span.end() }
+        do {
+            return try await ServiceContext.withValue(span.context) { try await body(span) }
+        } catch {
+            mark(span, failedWith: error)
+            throw error
+        }
+    }
+
+    /// The headers that carry the current span to a service this host calls (`traceparent`, and
+    /// `tracestate` when there is one); empty when tracing is off or no span is current.
+    package static func propagationHeaders() -> [String: String] {
+        guard let tracer, let context = ServiceContext.current else { return [:] }
+        var headers: [String: String] = [:]
+        tracer.inject(context, into: &headers, using: DictionaryInjector())
+        return headers
+    }
+
+    /// Runs `body` with the span `traceparent` names as the current one (a write another host made,
+    /// so what it wakes here can link to it); as it is when tracing is off.
+    package static func within(traceparent: String, _ body: () -> Void) {
+        guard let tracer, isWellFormed(traceparent: traceparent) else { return body() }
+        var context = ServiceContext.topLevel
+        tracer.extract(["traceparent": traceparent], into: &context, using: DictionaryExtractor())
+        ServiceContext.withValue(context, operation: body)
+    }
+
+    /// The current span as a W3C `traceparent`, to be stored with what it caused (an event); nil
+    /// when tracing is off or no span is current.
+    package static func currentTraceparent() -> String? {
+        guard isOn else { return nil }
+        return propagationHeaders()["traceparent"]
+    }
+
+    /// A W3C `traceparent`: version `00`, 32 and 16 lowercase hex digits not all zero, and flags.
+    package static func isWellFormed(traceparent: String) -> Bool {
+        let parts = traceparent.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "00", parts[1].utf8.count == 32, parts[2].utf8.count == 16, parts[3].utf8.count == 2 else {
+            return false
+        }
+        let isHex = { (part: Substring) in part.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) } }
+        let isZero = { (part: Substring) in part.utf8.allSatisfy { $0 == 0x30 } }
+        return parts.dropFirst().allSatisfy(isHex) && !isZero(parts[1]) && !isZero(parts[2])
+    }
+
+    private struct DictionaryExtractor: Extractor {
+        func extract(key: String, from carrier: [String: String]) -> String? { carrier[key] }
+    }
+
+    private struct DictionaryInjector: Injector {
+        func inject(_ value: String, forKey key: String, into carrier: inout [String: String]) { carrier[key] = value }
+    }
+
+    /// Marks `span` as failed with the kind of `error` (its type's name), never its description.
+    package static func mark(_ span: any Span, failedWith error: any Error) {
+        span.setStatus(SpanStatus(code: .error))
+        span.attributes["error.type"] = errorKind(of: error)
+    }
+
+    /// The name of an error's type, and for an enum case with values its case's name: what went
+    /// wrong, never a value (an error's description may quote one).
+    package static func errorKind(of error: any Error) -> String {
+        let type = String(describing: Swift.type(of: error))
+        let mirror = Mirror(reflecting: error)
+        guard mirror.displayStyle == .enum, let caseName = mirror.children.first?.label else { return type }
+        return "\(type).\(caseName)"
+    }
+}
