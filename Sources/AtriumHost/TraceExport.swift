@@ -38,7 +38,8 @@ enum TraceExport {
             Logger(label: "atrium.tracing") { _ in DropCountingLogHandler(metrics: metrics, forward: logger) })
         configuration.diagnosticLogLevel = .warning
         let (tracer, service) = try OTel.makeTracingBackend(configuration: configuration)
-        HostTracing.install(tracer, logMetadata: OTel.makeLoggingMetadataProvider())
+        HostTracing.install(
+            tracer, logMetadata: OTel.makeLoggingMetadataProvider(), isUnsampled: { $0.otelTraceID != nil && !$0.otelIsSampled })
         logger.info(
             "tracing", metadata: ["collector": "\(settings.tracesURL)", "sampler": "\(settings.sampler)", "samplerArg": "\(settings.samplerArg)"])
         return service

@@ -17,6 +17,8 @@ package enum HostTracing {
     private struct Installed: Sendable {
         let tracer: any Tracer
         let logMetadata: Logger.MetadataProvider?
+        /// Whether a context holds a span the sampler left out: its children are not made at all.
+        let isUnsampled: @Sendable (ServiceContext) -> Bool
     }
 
     /// Whether spans are being made.
@@ -30,9 +32,14 @@ package enum HostTracing {
     }
 
     /// Makes spans with `tracer` from now on; `logMetadata` adds the current span's trace and span
-    /// ids to every log line. Nil turns tracing off.
-    package static func install(_ tracer: (any Tracer)?, logMetadata: Logger.MetadataProvider? = nil) {
-        installed.withLock { $0 = tracer.map { Installed(tracer: $0, logMetadata: logMetadata) } }
+    /// ids to every log line; `isUnsampled` says whether a context's span was left out by the
+    /// sampler (a 1 % sampler then costs the 99 % one unrecorded span each, not one per step). Nil
+    /// turns tracing off.
+    package static func install(
+        _ tracer: (any Tracer)?, logMetadata: Logger.MetadataProvider? = nil,
+        isUnsampled: @escaping @Sendable (ServiceContext) -> Bool = { _ in false }
+    ) {
+        installed.withLock { $0 = tracer.map { Installed(tracer: $0, logMetadata: logMetadata, isUnsampled: isUnsampled) } }
         on.store(tracer != nil, ordering: .relaxed)
     }
 
@@ -63,8 +70,12 @@ package enum HostTracing {
         _ name: String, ofKind kind: SpanKind, linkedTo causes: [String], isolation: isolated (any Actor)?,
         _ body: (_ span: (any Span)?) async throws -> Value
     ) async rethrows -> Value {
-        guard let tracer else { return try await body(nil) }
-        let span = tracer.startAnySpan(name, context: .current ?? .topLevel, ofKind: kind)
+        guard let installed = installed.withLock({ $0 }) else { return try await body(nil) }
+        let parent = ServiceContext.current
+        // Inside a trace the sampler left out, nothing below it is recorded either: no span at all.
+        if let parent, installed.isUnsampled(parent) { return try await body(nil) }
+        let tracer = installed.tracer
+        let span = tracer.startAnySpan(name, context: parent ?? .topLevel, ofKind: kind)
         for cause in causes where isWellFormed(traceparent: cause) {
             var context = ServiceContext.topLevel
             tracer.extract(["traceparent": cause], into: &context, using: DictionaryExtractor())
@@ -104,7 +115,9 @@ package enum HostTracing {
     ) async rethrows -> Value {
         defer { span.end() }
         do {
-            return try await ServiceContext.withValue(span.context) { try await body(span) }
+            // An unrecorded span (the sampler left it out) is current for its children, and takes
+            // no attributes.
+            return try await ServiceContext.withValue(span.context) { try await body(span.isRecording ? span : nil) }
         } catch {
             mark(span, failedWith: error)
             throw error

@@ -1,7 +1,9 @@
+import AtriumObservability
 @_spi(AtriumHost) import AtriumSDK
 import AtriumStorage
 import Foundation
 import Synchronization
+import Tracing
 
 /// The session of one request: read from the cookie when first needed, rotated at sign-in, revoked
 /// at sign-out. An anonymous visitor's session is a signed pass the browser keeps (``VisitorPass``),
@@ -72,7 +74,13 @@ package final class RequestSession: SessionControl {
         RecordReadLog.noteVisitor()
         let (isLoaded, token) = state.withLock { ($0.isLoaded, $0.token) }
         if isLoaded { return state.withLock { $0.record } }
-        let loaded = try await load(token)
+        // The session's lookup is a span of its own (never the token: it is the cookie).
+        let loaded = try await HostTracing.withSpan("session") { span in
+            let loaded = try await load(token)
+            span?.attributes["atrium.session"] = loaded.isPass ? "visitor" : loaded.record == nil ? "none" : "stored"
+            span?.attributes["atrium.signed_in"] = loaded.record?.userID != nil
+            return loaded
+        }
         return state.withLock { state in
             // Another question of the same request may have read it meanwhile: the first answer stands.
             if !state.isLoaded {

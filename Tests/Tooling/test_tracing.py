@@ -155,6 +155,7 @@ def test_a_moneybox_sign_in_is_one_trace_through_the_sandbox_and_storage_with_no
         assert all(attributes(span.attributes)["atrium.module"] == "moneybox" for span in sandbox)
         assert all(any(a.span_id == action.span_id for a in ancestors(call)) for call in calls), "the calls are the action's"
 
+        assert any(span.name == "session" for span in spans), "the session's lookup is a span"
         storage = [span for span in spans if "db.system.name" in attributes(span.attributes)]
         assert storage and all(attributes(span.attributes)["db.system.name"] == "sqlite" for span in storage)
         assert all(attributes(span.attributes).get("atrium.module") for span in storage)
