@@ -25,11 +25,24 @@ class Terminal:
 
     def read_until(self, text, within=15.0):
         """Reads until `text` has been written after what was read before; returns what came."""
+        return self._read(lambda written: text in written, text, within)
+
+    def read_screen(self, text, within=15.0):
+        """Reads until a screen holding `text` has been drawn whole (its prompt written after it).
+
+        A screen can reach the pseudo-terminal in several writes, so seeing `text` alone does not
+        mean the lines below it have come yet."""
+        def drawn(written):
+            at = written.find(text)
+            return at >= 0 and "> " in written[at + len(text):]
+        return self._read(drawn, f"{text}, then the prompt", within)
+
+    def _read(self, done, wanted, within):
         start = len(self.output)
         deadline = time.monotonic() + within
-        while text not in self.output[start:]:
+        while not done(self.output[start:]):
             remaining = deadline - time.monotonic()
-            assert remaining > 0, f"no {text!r} within {within} s; the terminal shows:\n{self.output[start:][-3000:]}"
+            assert remaining > 0, f"no {wanted!r} within {within} s; the terminal shows:\n{self.output[start:][-3000:]}"
             ready, _, _ = select.select([self.primary], [], [], remaining)
             if ready:
                 try:
@@ -68,13 +81,13 @@ def test_a_pilot_registration_typed_into_the_terminal_is_confirmed(tmp_path):
         terminal.type(f"{password} abc")
         terminal.type(f"{verification} abd")
         terminal.type(button)
-        refused = terminal.read_until("The form was refused")
+        refused = terminal.read_screen("The form was refused")
         assert "Password must be at least 12 characters." in refused and "Must be identical to the password." in refused
         assert "abc" not in refused.split(CLEAR)[-1], "a password is never shown"
         terminal.type(f"{password} A9sDk3fJ1lM2")
         terminal.type(f"{verification} A9sDk3fJ1lM2")
         terminal.type(button)
-        confirmed = terminal.read_until("Welcome TestUser!")
+        confirmed = terminal.read_screen("Welcome TestUser!")
         assert "Your license is PPL" in confirmed and "C172" in confirmed
         terminal.type("99")
         assert "is not a number on this page" in terminal.read_until("> ")
