@@ -30,35 +30,51 @@ package struct RequestLogMiddleware: RouterMiddleware {
     /// The request inside its server span: named by the route's pattern once routing found it
     /// (never the path a visitor sent), with its method, status, module and request id. A caller's
     /// `traceparent` is continued only from a trusted proxy or the host's own in-process call
-    /// (which has no peer); from anyone else it is kept as a link of a new trace.
+    /// (which has no peer); from anyone else it is kept as a link of a new trace. The span ends
+    /// once the body is written (a page's time includes sending it), except an event stream's,
+    /// which is the stream's opening: each push after it has a span of its own.
     private func traced(_ request: Request, context: Context, requestID: String, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
         let method = Self.methodLabel(request.method)
         let continuesCaller = context.peerAddress.map { trustedProxies.contains($0) } ?? true
-        return try await HostTracing.withServerSpan(
-            method, traceparent: request.headers[Self.traceparent], tracestate: request.headers[Self.tracestate], continuesCaller: continuesCaller
-        ) { span in
-            var context = context
-            context.span = span
-            span?.attributes["http.request.method"] = method
-            span?.attributes["atrium.request_id"] = requestID
-            var status = 500
-            defer {
-                let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 }
-                span?.operationName = route.map { "\(method) \($0)" } ?? method
-                if let route { span?.attributes["http.route"] = route }
-                span?.attributes["http.response.status_code"] = status
-                if status >= 500 { span?.setStatus(SpanStatus(code: .error)) }
+        guard
+            let span = HostTracing.startServerSpan(
+                method, traceparent: request.headers[Self.traceparent], tracestate: request.headers[Self.tracestate],
+                continuesCaller: continuesCaller)
+        else { return try await timed(request, context: context, next: next) }
+        var context = context
+        // An unrecorded span (the sampler left it out) is current for its children, and takes no attributes.
+        let recorded = span.isRecording ? span : nil
+        context.span = recorded
+        recorded?.attributes["http.request.method"] = method
+        recorded?.attributes["atrium.request_id"] = requestID
+        func finish(status: Int) {
+            guard let recorded else { return }
+            let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 }
+            recorded.operationName = route.map { "\(method) \($0)" } ?? method
+            if let route { recorded.attributes["http.route"] = route }
+            recorded.attributes["http.response.status_code"] = status
+            if status >= 500 { recorded.setStatus(SpanStatus(code: .error)) }
+        }
+        do {
+            var response = try await ServiceContext.withValue(span.context) { try await timed(request, context: context, next: next) }
+            finish(status: Int(response.status.code))
+            if response.headers[.contentType]?.hasPrefix("text/event-stream") == true {
+                span.end()
+            } else {
+                let body = response.body
+                response.body = ResponseBody(contentLength: body.contentLength) { writer in
+                    defer { span.end() }
+                    try await body.write(writer)
+                }
             }
-            do {
-                let response = try await timed(request, context: context, next: next)
-                status = Int(response.status.code)
-                return response
-            } catch let error as any HTTPResponseError {
-                status = Int(error.status.code)
-                throw error
-            }
+            return response
+        } catch {
+            finish(status: (error as? any HTTPResponseError).map { Int($0.status.code) } ?? 500)
+            HostTracing.mark(span, failedWith: error)
+            span.end()
+            throw error
         }
     }
 

@@ -113,7 +113,7 @@ package struct HostRuntime: Sendable {
         let listener = started ?? HostListener(settings: plan.settings.http, logger: logger)
         // Spans from the first request on (the stores made from here on are traced); tracing that
         // cannot start leaves the host serving untraced.
-        let traceExport: (any Service)?
+        let traceExport: TraceExport?
         do {
             traceExport = try TraceExport.start(plan.settings.tracing, metrics: plan.metrics, logger: logger)
         } catch {
@@ -139,6 +139,7 @@ package struct HostRuntime: Sendable {
             }
         } catch {
             await listener.abandon()
+            await traceExport?.stop()
             throw error
         }
         BootTrace.mark("router")
@@ -166,7 +167,6 @@ package struct HostRuntime: Sendable {
                     return (plan.events, plan.settings.events)
                 }, metrics: plan.metrics, logger: logger), named: "event delivery")
         await listener.add(LiveScenesShutdown(live: live), named: "live scenes")
-        if let traceExport { await listener.add(traceExport, named: "trace export") }
         if let loadPlan {
             await listener.add(
                 ConfigurationReloader(responder: listener.responder, storage: storage, live: live, loadPlan: loadPlan, logger: logger),
@@ -181,7 +181,8 @@ package struct HostRuntime: Sendable {
         // The server has finished its requests (or failed): the modules of the configuration served
         // last stop, then the storage closes.
         await shutDown((listener.responder.generation ?? generation).plan.registry.modules, storage: storage)
-        if traceExport != nil { HostTracing.install(nil) }
+        // Last: the spans of the final requests and of the modules' shutdown are sent.
+        await traceExport?.stop()
         if let failure { throw failure }
     }
 

@@ -5,17 +5,36 @@ import ServiceLifecycle
 import Synchronization
 
 /// Sends the host's spans to an OpenTelemetry collector over OTLP/HTTP (swift-otel's tracer, batch
-/// processor and exporter), when `tracing` is on: a swift-service-lifecycle service that flushes
-/// what it holds when the host stops. A request never waits for it: a finished span is queued
-/// (at most ``queueSize``), and a collector that is slow or down costs dropped spans, counted on
-/// `/metrics` as `atrium_trace_spans_dropped_total`, never a slower page.
-enum TraceExport {
+/// processor and exporter), when `tracing` is on. A request never waits for it: a finished span is
+/// queued (at most ``queueSize``), and a collector that is slow or down costs dropped spans, counted
+/// on `/metrics` as `atrium_trace_spans_dropped_total`, never a slower page.
+///
+/// The exporter runs in a service group of its own rather than beside the server: a group stops its
+/// services in reverse order, and the exporter must outlive the server's last requests and the
+/// modules' shutdown, whose spans it then flushes (see ``stop()``).
+final class TraceExport: Sendable {
     /// Spans held for the next export at most; more are dropped (and counted).
     static let queueSize = 2048
 
-    /// Starts making spans as `settings` say and returns the service that exports them; nil when
-    /// tracing is off.
-    static func start(_ settings: TracingSettings, metrics: HostMetrics, logger: Logger) throws -> (any Service)? {
+    private let group: ServiceGroup
+    private let running: Task<Void, any Error>
+
+    private init(service: any Service, logger: Logger) {
+        let group = ServiceGroup(
+            configuration: .init(services: [.init(service: service, serviceName: "trace export")], gracefulShutdownSignals: [], logger: logger))
+        self.group = group
+        running = Task { try await group.run() }
+    }
+
+    /// Sends what is still queued (within the exporter's timeout) and stops making spans.
+    func stop() async {
+        HostTracing.install(nil)
+        await group.triggerGracefulShutdown()
+        _ = try? await running.value
+    }
+
+    /// Starts making spans as `settings` say and exporting them; nil when tracing is off.
+    static func start(_ settings: TracingSettings, metrics: HostMetrics, logger: Logger) throws -> TraceExport? {
         guard settings.enabled else {
             HostTracing.install(nil)
             return nil
@@ -42,7 +61,7 @@ enum TraceExport {
             tracer, logMetadata: OTel.makeLoggingMetadataProvider(), isUnsampled: { $0.otelTraceID != nil && !$0.otelIsSampled })
         logger.info(
             "tracing", metadata: ["collector": "\(settings.tracesURL)", "sampler": "\(settings.sampler)", "samplerArg": "\(settings.samplerArg)"])
-        return service
+        return TraceExport(service: service, logger: logger)
     }
 
     private static func sampler(_ settings: TracingSettings) -> OTel.Configuration.TracesConfiguration.SamplerConfiguration {

@@ -350,9 +350,12 @@ package final class LiveScenes: Sendable {
         guard !changes.isEmpty, !changes.allSatisfy({ if case .wake = $0 { true } else { false } }) else { return }
         let (groups, members) = state.withLock { (Array($0.groups.values), Array($0.members.values)) }
         // The write that made these changes, when it was traced here (a change heard from another
-        // host comes without one).
-        let cause = HostTracing.currentTraceparent()
-        for group in groups where changes.contains(where: group.isTouched) { group.invalidate(cause: cause) }
+        // host comes without one); asked only once a group is touched.
+        var cause: String??
+        for group in groups where changes.contains(where: group.isTouched) {
+            if cause == nil { cause = .some(HostTracing.currentTraceparent()) }
+            group.invalidate(cause: cause ?? nil)
+        }
         for change in changes {
             switch change {
             case .session(let hash):

@@ -84,17 +84,13 @@ package enum HostTracing {
         return try await run(span, isolation: isolation, body)
     }
 
-    /// Runs `body` inside a request's server span (named `name` until the route is known: set
-    /// ``Span/operationName`` then). The span continues the caller's trace from `traceparent` only
-    /// when `continuesCaller` (a trusted proxy, or the host's own in-process call, whose context is
-    /// already current); a foreign `traceparent` starts a new trace that keeps the foreign one as a
-    /// link. No span, and nothing else, when tracing is off.
-    package static func withServerSpan<Value>(
-        _ name: String, traceparent: String?, tracestate: String?, continuesCaller: Bool,
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: (_ span: (any Span)?) async throws -> Value
-    ) async rethrows -> Value {
-        guard let tracer else { return try await body(nil) }
+    /// Starts a request's server span (named `name` until the route is known: set
+    /// ``Span/operationName`` then); the caller makes it current and ends it. The span continues the
+    /// caller's trace from `traceparent` only when `continuesCaller` (a trusted proxy, or the host's
+    /// own in-process call, whose context is already current); a foreign `traceparent` starts a new
+    /// trace that keeps the foreign one as a link. Nil, and nothing else done, when tracing is off.
+    package static func startServerSpan(_ name: String, traceparent: String?, tracestate: String?, continuesCaller: Bool) -> (any Span)? {
+        guard let tracer else { return nil }
         var parent = ServiceContext.current ?? .topLevel
         var foreign: ServiceContext?
         if let traceparent, isWellFormed(traceparent: traceparent) {
@@ -106,7 +102,7 @@ package enum HostTracing {
         }
         let span = tracer.startAnySpan(name, context: parent, ofKind: .server)
         if let foreign { span.addLink(SpanLink(context: foreign, attributes: [:])) }
-        return try await run(span, isolation: isolation, body)
+        return span
     }
 
     /// Runs `body` with `span` current, ends it, and marks it failed with what `body` throws.

@@ -18,11 +18,13 @@ package final class PendingChanges: Sendable {
     package var trace: String? { kept.withLock { $0.trace } }
 
     func append(_ change: StorageChange) {
-        let trace = HostTracing.currentTraceparent()
-        kept.withLock { kept in
+        let isFirst = kept.withLock { kept in
             kept.changes.append(change)
-            if kept.trace == nil { kept.trace = trace }
+            return kept.changes.count == 1
         }
+        // Asked once per transaction, not once per change.
+        guard isFirst, let trace = HostTracing.currentTraceparent() else { return }
+        kept.withLock { $0.trace = trace }
     }
 
     /// Tells `feed` of the changes, inside the span that made them.

@@ -189,6 +189,33 @@ def test_a_strangers_traceparent_is_a_link_not_a_parent(tmp_path):
         receiver.close()
 
 
+def test_the_span_of_a_request_still_in_flight_at_shutdown_is_sent(tmp_path):
+    """The exporter stops last: after the server has finished the requests it had when SIGTERM came
+    (a form whose body was still arriving), and with a batch delay that would otherwise hold the
+    span for a minute."""
+    receiver = Receiver()
+    process, port = serve(
+        tmp_path, {"OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{receiver.port}", "OTEL_BSP_SCHEDULE_DELAY": "60000"}, modules="login")
+    body = b"email=ada%40example.com&password=correct+horse+battery"
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as connection:
+            connection.sendall(
+                b"POST /login HTTP/1.1\r\nHost: atrium\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                + f"Content-Length: {len(body)}\r\n\r\n".encode() + body[:10])
+            time.sleep(0.5)
+            process.send_signal(signal.SIGTERM)
+            time.sleep(0.5)
+            connection.sendall(body[10:])
+            assert connection.recv(65536).startswith(b"HTTP/1.1 "), "the request in flight is answered"
+        process.communicate(timeout=30)
+        assert process.returncode == 0
+        assert "POST /login" in [span.name for _, span in receiver.all()], [span.name for _, span in receiver.all()]
+    finally:
+        if process.poll() is None:
+            stop(process)
+        receiver.close()
+
+
 def test_a_collector_that_never_answers_costs_dropped_spans_never_a_request(tmp_path):
     # A port that takes connections and never answers them.
     silent = socket.socket()
