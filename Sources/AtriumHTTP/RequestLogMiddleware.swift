@@ -38,24 +38,32 @@ package struct RequestLogMiddleware: RouterMiddleware {
     {
         let method = Self.methodLabel(request.method)
         let continuesCaller = context.peerAddress.map { trustedProxies.contains($0) } ?? true
-        guard
-            let span = HostTracing.startServerSpan(
-                method, traceparent: request.headers[Self.traceparent], tracestate: request.headers[Self.tracestate],
-                continuesCaller: continuesCaller)
-        else { return try await timed(request, context: context, next: next) }
+        let span: any Span
+        switch HostTracing.startServerSpan(
+            method, traceparent: request.headers[Self.traceparent], tracestate: request.headers[Self.tracestate], continuesCaller: continuesCaller)
+        {
+        case nil:
+            return try await timed(request, context: context, next: next)
+        case .leftOut(let leftOut)?:
+            return try await ServiceContext.withValue(leftOut) { try await timed(request, context: context, next: next) }
+        case .made(let made)?:
+            span = made
+        }
+        guard span.isRecording else {
+            // The tracer's sampler left it out: current for its children (who then make none), no attributes.
+            defer { span.end() }
+            return try await ServiceContext.withValue(span.context) { try await timed(request, context: context, next: next) }
+        }
         var context = context
-        // An unrecorded span (the sampler left it out) is current for its children, and takes no attributes.
-        let recorded = span.isRecording ? span : nil
-        context.span = recorded
-        recorded?.attributes["http.request.method"] = method
-        recorded?.attributes["atrium.request_id"] = requestID
+        context.span = span
+        span.attributes["http.request.method"] = method
+        span.attributes["atrium.request_id"] = requestID
         func finish(status: Int) {
-            guard let recorded else { return }
             let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 }
-            recorded.operationName = route.map { "\(method) \($0)" } ?? method
-            if let route { recorded.attributes["http.route"] = route }
-            recorded.attributes["http.response.status_code"] = status
-            if status >= 500 { recorded.setStatus(SpanStatus(code: .error)) }
+            span.operationName = route.map { "\(method) \($0)" } ?? method
+            if let route { span.attributes["http.route"] = route }
+            span.attributes["http.response.status_code"] = status
+            if status >= 500 { span.setStatus(SpanStatus(code: .error)) }
         }
         do {
             var response = try await ServiceContext.withValue(span.context) { try await timed(request, context: context, next: next) }

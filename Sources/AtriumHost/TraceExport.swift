@@ -1,4 +1,5 @@
 import AtriumObservability
+import Foundation
 import Logging
 import OTel
 import ServiceLifecycle
@@ -49,7 +50,16 @@ final class TraceExport: Sendable {
         configuration.traces.otlpExporter.protocol = .httpProtobuf
         configuration.traces.otlpExporter.timeout = .seconds(10)
         configuration.traces.batchSpanProcessor.maxQueueSize = queueSize
-        configuration.traces.sampler = sampler(settings)
+        let (sampler, rootSampling) = Self.sampler(settings)
+        configuration.traces.sampler = sampler
+        if rootSampling != nil {
+            // swift-otel applies the OTEL_* variables over the configuration it is given, and would
+            // sample again the roots the host already sampled. The host has read these two (into
+            // `settings`) and tracing is not reloaded, so they go: read once, at start, as the
+            // others are.
+            unsetenv("OTEL_TRACES_SAMPLER")
+            unsetenv("OTEL_TRACES_SAMPLER_ARG")
+        }
         configuration.propagators = [.traceContext]
         // The exporter's own warnings (a batch it could not send, spans dropped for a full queue)
         // come here: counted, and written to the host's log once per batch.
@@ -58,20 +68,25 @@ final class TraceExport: Sendable {
         configuration.diagnosticLogLevel = .warning
         let (tracer, service) = try OTel.makeTracingBackend(configuration: configuration)
         HostTracing.install(
-            tracer, logMetadata: OTel.makeLoggingMetadataProvider(), isUnsampled: { $0.otelTraceID != nil && !$0.otelIsSampled })
+            tracer, logMetadata: OTel.makeLoggingMetadataProvider(), isSampled: { $0.otelTraceID == nil ? nil : $0.otelIsSampled },
+            rootSampling: rootSampling)
         logger.info(
             "tracing", metadata: ["collector": "\(settings.tracesURL)", "sampler": "\(settings.sampler)", "samplerArg": "\(settings.samplerArg)"])
         return TraceExport(service: service, logger: logger)
     }
 
-    private static func sampler(_ settings: TracingSettings) -> OTel.Configuration.TracesConfiguration.SamplerConfiguration {
+    /// swift-otel's sampler for `settings`, and the host's decision for spans with no parent where
+    /// it makes that itself (a parent-based sampler that leaves roots out: see ``RootSampling``).
+    /// Plain `traceidratio` stays swift-otel's: its decision is the trace id's, which other
+    /// services of the trace repeat, and only the tracer makes the id.
+    static func sampler(_ settings: TracingSettings) -> (OTel.Configuration.TracesConfiguration.SamplerConfiguration, RootSampling?) {
         switch settings.sampler {
-        case "always_on": .alwaysOn
-        case "always_off": .alwaysOff
-        case "traceidratio": .traceIDRatio(ratio: settings.samplerArg) ?? .alwaysOn
-        case "parentbased_always_off": .parentBasedAlwaysOff
-        case "parentbased_traceidratio": .parentBasedTraceIDRatio(ratio: settings.samplerArg) ?? .parentBasedAlwaysOn
-        default: .parentBasedAlwaysOn
+        case "always_on": (.alwaysOn, nil)
+        case "always_off": (.alwaysOff, RootSampling(ratio: 0))
+        case "traceidratio": (.traceIDRatio(ratio: settings.samplerArg) ?? .alwaysOn, nil)
+        case "parentbased_always_off": (.parentBasedAlwaysOff, RootSampling(ratio: 0))
+        case "parentbased_traceidratio": (.parentBasedAlwaysOn, RootSampling(ratio: settings.samplerArg))
+        default: (.parentBasedAlwaysOn, nil)
         }
     }
 }

@@ -17,9 +17,23 @@ package enum HostTracing {
     private struct Installed: Sendable {
         let tracer: any Tracer
         let logMetadata: Logger.MetadataProvider?
-        /// Whether a context holds a span the sampler left out: its children are not made at all.
-        let isUnsampled: @Sendable (ServiceContext) -> Bool
+        /// Whether a context's span was sampled; nil when it holds none. Inside a span the sampler
+        /// left out, its children are not made at all.
+        let isSampled: @Sendable (ServiceContext) -> Bool?
+        /// The decision for spans with no parent, when the host makes it (see ``RootSampling``).
+        let rootSampling: RootSampling?
     }
+
+    /// Marks the context of work the sampler left out before any span was made: its steps make none.
+    private enum LeftOutKey: ServiceContextKey {
+        typealias Value = Bool
+    }
+
+    private static let leftOut: ServiceContext = {
+        var context = ServiceContext.topLevel
+        context[LeftOutKey.self] = true
+        return context
+    }()
 
     /// Whether spans are being made.
     @inlinable
@@ -32,14 +46,17 @@ package enum HostTracing {
     }
 
     /// Makes spans with `tracer` from now on; `logMetadata` adds the current span's trace and span
-    /// ids to every log line; `isUnsampled` says whether a context's span was left out by the
-    /// sampler (a 1 % sampler then costs the 99 % one unrecorded span each, not one per step). Nil
-    /// turns tracing off.
+    /// ids to every log line; `isSampled` says whether a context's span was sampled (nil: it holds
+    /// none), so that nothing is made under a span the sampler left out; `rootSampling`, when
+    /// given, decides for spans with no parent before the tracer is asked (the tracer then samples
+    /// every root it is given). Nil turns tracing off.
     package static func install(
         _ tracer: (any Tracer)?, logMetadata: Logger.MetadataProvider? = nil,
-        isUnsampled: @escaping @Sendable (ServiceContext) -> Bool = { _ in false }
+        isSampled: @escaping @Sendable (ServiceContext) -> Bool? = { _ in nil }, rootSampling: RootSampling? = nil
     ) {
-        installed.withLock { $0 = tracer.map { Installed(tracer: $0, logMetadata: logMetadata, isUnsampled: isUnsampled) } }
+        installed.withLock {
+            $0 = tracer.map { Installed(tracer: $0, logMetadata: logMetadata, isSampled: isSampled, rootSampling: rootSampling) }
+        }
         on.store(tracer != nil, ordering: .relaxed)
     }
 
@@ -73,7 +90,11 @@ package enum HostTracing {
         guard let installed = installed.withLock({ $0 }) else { return try await body(nil) }
         let parent = ServiceContext.current
         // Inside a trace the sampler left out, nothing below it is recorded either: no span at all.
-        if let parent, installed.isUnsampled(parent) { return try await body(nil) }
+        switch decision(under: parent, installed) {
+        case .leftOut: return try await body(nil)
+        case .leftOutHere: return try await ServiceContext.withValue(leftOut) { try await body(nil) }
+        case .made: break
+        }
         let tracer = installed.tracer
         let span = tracer.startAnySpan(name, context: parent ?? .topLevel, ofKind: kind)
         for cause in causes where isWellFormed(traceparent: cause) {
@@ -84,14 +105,23 @@ package enum HostTracing {
         return try await run(span, isolation: isolation, body)
     }
 
+    /// A request's server span as ``startServerSpan(_:traceparent:tracestate:continuesCaller:)``
+    /// started it: made, or left out by the sampler before any span was made (then the request runs
+    /// in `context`, so that its steps make none).
+    package enum ServerSpan {
+        case made(any Span)
+        case leftOut(ServiceContext)
+    }
+
     /// Starts a request's server span (named `name` until the route is known: set
     /// ``Span/operationName`` then); the caller makes it current and ends it. The span continues the
     /// caller's trace from `traceparent` only when `continuesCaller` (a trusted proxy, or the host's
     /// own in-process call, whose context is already current); a foreign `traceparent` starts a new
     /// trace that keeps the foreign one as a link. Nil, and nothing else done, when tracing is off.
-    package static func startServerSpan(_ name: String, traceparent: String?, tracestate: String?, continuesCaller: Bool) -> (any Span)? {
-        guard let tracer else { return nil }
-        var parent = ServiceContext.current ?? .topLevel
+    package static func startServerSpan(_ name: String, traceparent: String?, tracestate: String?, continuesCaller: Bool) -> ServerSpan? {
+        guard isOn, let installed = installed.withLock({ $0 }) else { return nil }
+        let tracer = installed.tracer
+        var parent = ServiceContext.current
         var foreign: ServiceContext?
         if let traceparent, isWellFormed(traceparent: traceparent) {
             var carrier = ["traceparent": traceparent]
@@ -100,9 +130,33 @@ package enum HostTracing {
             tracer.extract(carrier, into: &extracted, using: DictionaryExtractor())
             if continuesCaller { parent = extracted } else { foreign = extracted }
         }
-        let span = tracer.startAnySpan(name, context: parent, ofKind: .server)
+        switch decision(under: parent, installed) {
+        case .leftOut: return .leftOut(parent ?? leftOut)
+        case .leftOutHere: return .leftOut(leftOut)
+        case .made: break
+        }
+        let span = tracer.startAnySpan(name, context: parent ?? .topLevel, ofKind: .server)
         if let foreign { span.addLink(SpanLink(context: foreign, attributes: [:])) }
-        return span
+        return .made(span)
+    }
+
+    private enum Decision {
+        /// Under a span (or work) the sampler left out: nothing is made.
+        case leftOut
+        /// A span with no parent the sampler leaves out here: nothing is made, and what runs inside
+        /// must know it.
+        case leftOutHere
+        /// The tracer makes the span (and its sampler may still leave it unrecorded).
+        case made
+    }
+
+    private static func decision(under parent: ServiceContext?, _ installed: Installed) -> Decision {
+        if let parent {
+            if parent[LeftOutKey.self] != nil { return .leftOut }
+            if let sampled = installed.isSampled(parent) { return sampled ? .made : .leftOut }
+        }
+        guard let root = installed.rootSampling else { return .made }
+        return root.keepsNext() ? .made : .leftOutHere
     }
 
     /// Runs `body` with `span` current, ends it, and marks it failed with what `body` throws.
@@ -124,6 +178,9 @@ package enum HostTracing {
     /// `tracestate` when there is one); empty when tracing is off or no span is current.
     package static func propagationHeaders() -> [String: String] {
         guard let tracer, let context = ServiceContext.current else { return [:] }
+        // Work the sampler left out before making a span says so, so that a parent-based sampler
+        // there leaves its part out too.
+        if context[LeftOutKey.self] != nil { return ["traceparent": unsampledTraceparent()] }
         var headers: [String: String] = [:]
         tracer.inject(context, into: &headers, using: DictionaryInjector())
         return headers
@@ -139,10 +196,23 @@ package enum HostTracing {
     }
 
     /// The current span as a W3C `traceparent`, to be stored with what it caused (an event); nil
-    /// when tracing is off or no span is current.
+    /// when tracing is off or no recorded span is current (a link to a span never sent is no use).
     package static func currentTraceparent() -> String? {
-        guard isOn else { return nil }
-        return propagationHeaders()["traceparent"]
+        guard isOn, let context = ServiceContext.current, context[LeftOutKey.self] == nil,
+            let traceparent = propagationHeaders()["traceparent"], !traceparent.hasSuffix("-00")
+        else { return nil }
+        return traceparent
+    }
+
+    /// A new trace's `traceparent` with its sampled flag off.
+    private static func unsampledTraceparent() -> String {
+        var random = SystemRandomNumberGenerator()
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.utf8.count) + digits
+        }
+        let high = random.next() | 1
+        return "00-\(hex(high))\(hex(random.next()))-\(hex(random.next() | 1))-00"
     }
 
     /// A W3C `traceparent`: version `00`, 32 and 16 lowercase hex digits not all zero, and flags.

@@ -81,11 +81,11 @@ def attributes(values):
     return result
 
 
-def serve(tmp_path, environment, modules="login, moneybox"):
+def serve(tmp_path, environment, modules="login, moneybox", http=""):
     port = free_port()
     config = tmp_path / "atrium.yaml"
     config.write_text(
-        f"http:\n  port: {port}\nstorage:\n  path: {tmp_path / 'atrium.sqlite'}\nsecrets:\n  keyFile: {tmp_path / 'secret.key'}\n"
+        f"http:\n  port: {port}\n{http}storage:\n  path: {tmp_path / 'atrium.sqlite'}\nsecrets:\n  keyFile: {tmp_path / 'secret.key'}\n"
         f"modules: [{modules}]\n"
     )
     env = {**os.environ, "OTEL_BSP_SCHEDULE_DELAY": "100", **environment}
@@ -214,6 +214,47 @@ def test_the_span_of_a_request_still_in_flight_at_shutdown_is_sent(tmp_path):
         if process.poll() is None:
             stop(process)
         receiver.close()
+
+
+def test_a_ratio_sampler_leaves_out_whole_requests_and_follows_a_trusted_parent(tmp_path):
+    """`parentbased_traceidratio` at 0.25: about a quarter of a signed-in visitor's requests are
+    traced, each whole (its steps under its server span), and a request left out makes no span at
+    all: no step of it starts a trace of its own. A trusted proxy's sampled `traceparent` is always
+    followed, and its unsampled one never."""
+    receiver = Receiver()
+    process, port = serve(
+        tmp_path,
+        {"OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{receiver.port}", "OTEL_TRACES_SAMPLER": "parentbased_traceidratio",
+         "OTEL_TRACES_SAMPLER_ARG": "0.25"},
+        modules="login", http="  trustedProxies: [127.0.0.1]\n")
+    sampled, unsampled = "0af7651916cd43dd8448eb211c80319c", "4bf92f3577b34da6a3ce929d0e0e4736"
+    try:
+        visitor = Visitor(f"http://127.0.0.1:{port}")
+        visitor.request("/signup")
+        status, url, _ = visitor.request("/signup", {"fullName": "Ada Lovelace", "email": "ada@example.com", "password": "correct horse battery"})
+        assert url.endswith("/profile"), (status, url)
+        for _ in range(200):
+            assert visitor.request("/profile")[0] == 200
+        for trace, flags in ((sampled, "01"), (unsampled, "00")):
+            for _ in range(10):
+                request = urllib.request.Request(f"http://127.0.0.1:{port}/login", headers={"traceparent": f"00-{trace}-b7ad6b7169203331-{flags}"})
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    assert response.status == 200
+    finally:
+        stop(process)  # the exporter sends what it holds as the host stops
+        receiver.close()
+    spans = [span for _, span in receiver.all()]
+    servers = [span for span in spans if span.kind == span.SPAN_KIND_SERVER]
+    profile = [span for span in servers if span.name == "GET /profile"]
+    assert 15 <= len(profile) <= 100, f"{len(profile)} of 200 requests traced at 0.25"
+    assert len([span for span in servers if span.trace_id.hex() == sampled]) == 10, "a trusted sampled parent is followed"
+    assert not [span for span in spans if span.trace_id.hex() == unsampled], "a trusted unsampled parent is followed"
+    traced = {span.trace_id for span in servers}
+    orphans = [span.name for span in spans if span.trace_id not in traced]
+    assert not orphans, f"steps of requests left out started traces of their own: {orphans[:10]}"
+    for request in profile:
+        steps = [span.name for span in spans if span.trace_id == request.trace_id and span.parent_span_id == request.span_id]
+        assert "guard signedIn" in steps or "session" in steps, steps
 
 
 def test_a_collector_that_never_answers_costs_dropped_spans_never_a_request(tmp_path):
