@@ -87,9 +87,11 @@ package enum HostTracing {
         _ name: String, ofKind kind: SpanKind, linkedTo causes: [String], isolation: isolated (any Actor)?,
         _ body: (_ span: (any Span)?) async throws -> Value
     ) async rethrows -> Value {
-        guard let installed = installed.withLock({ $0 }) else { return try await body(nil) }
         let parent = ServiceContext.current
-        // Inside a trace the sampler left out, nothing below it is recorded either: no span at all.
+        // Inside a trace the sampler left out, nothing below it is recorded either: no span at all
+        // (asked first: it is most steps at a low ratio).
+        if let parent, parent[LeftOutKey.self] != nil { return try await body(nil) }
+        guard let installed = installed.withLock({ $0 }) else { return try await body(nil) }
         switch decision(under: parent, installed) {
         case .leftOut: return try await body(nil)
         case .leftOutHere: return try await ServiceContext.withValue(leftOut) { try await body(nil) }
