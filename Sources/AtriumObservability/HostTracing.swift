@@ -208,13 +208,11 @@ package enum HostTracing {
 
     /// A new trace's `traceparent` with its sampled flag off.
     private static func unsampledTraceparent() -> String {
-        var random = SystemRandomNumberGenerator()
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.utf8.count) + digits
-        }
-        let high = random.next() | 1
-        return "00-\(hex(high))\(hex(random.next()))-\(hex(random.next() | 1))-00"
+        // A trace id and a span id, random, neither all zero (a set last bit).
+        var ids = (0..<24).map { _ in UInt8.random(in: .min ... .max) }
+        ids[15] |= 1
+        ids[23] |= 1
+        return "00-" + HexDigits.string(of: Array(ids[0..<16]), count: 16) + "-" + HexDigits.string(of: Array(ids[16...]), count: 8) + "-00"
     }
 
     /// A W3C `traceparent`: version `00`, 32 and 16 lowercase hex digits not all zero, and flags.
