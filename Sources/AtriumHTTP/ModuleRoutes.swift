@@ -36,7 +36,8 @@ package struct ModuleRoutes: Sendable {
     package func add(to router: Router<AtriumRequestContext>) {
         let registry = plan.registry
         let trustedProxies = Set(plan.settings.http.trustedProxies)
-        for route in registry.routes {
+        let answers = KeptAnswers(feed: storage.changes)
+        for (routeIndex, route) in registry.routes.enumerated() {
             let path = RouterPath(route.pattern.routerPath)
             let logger = self.logger.with(module: route.moduleID)
             let parameters = RouteParametersMiddleware(route: route)
@@ -50,12 +51,15 @@ package struct ModuleRoutes: Sendable {
                     stream: route.method == .get ? stream : nil,
                     scene: SceneResponder(
                         route: route, respond: respond, preparePage: preparePage, storage: storage, sessions: sessions, host: host, pages: pages,
-                        trustedProxies: trustedProxies, logger: logger, readsObserver: readsObserver))
+                        trustedProxies: trustedProxies, logger: logger, readsObserver: readsObserver, answers: answers, routeIndex: routeIndex))
                 handle = { request, context in try await pipeline.respond(to: request, context: context) }
             case .endpoint(let respond):
                 let responder = EndpointResponder(route: route, handle: respond, storage: storage, logger: logger)
+                let changes = route.method == .get ? nil : answers
                 handle = { request, context in
-                    try await parameters.handle(request, context: context) { request, context in
+                    // A post to an endpoint (a sandbox's API) may change what its module's pages show.
+                    defer { changes?.forget(module: route.moduleID) }
+                    return try await parameters.handle(request, context: context) { request, context in
                         try await responder.respond(to: request, context: context)
                     }
                 }

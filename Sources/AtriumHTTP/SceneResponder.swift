@@ -22,9 +22,54 @@ package struct SceneResponder: Sendable {
     package let logger: Logger
     /// Told what each request's scene read, when someone listens.
     let readsObserver: (@Sendable (SceneReads) -> Void)?
+    /// The screens this host's pages answered lately (one for all routes of a serving generation),
+    /// and this route's place among them.
+    let answers: KeptAnswers?
+    let routeIndex: Int
 
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
         let session = context.session ?? RequestSession(store: sessions, token: pages.cookie.token(in: request))
+        if let answers {
+            guard route.method == .get else {
+                // An action may change what no record shows (a remote service's data): its module's
+                // pages load again.
+                defer { answers.forget(module: route.moduleID) }
+                return try await respond(to: request, context: context, session: session)
+            }
+            return try await respondToPage(request, context: context, session: session, answers: answers)
+        }
+        return try await respond(to: request, context: context, session: session)
+    }
+
+    /// A page: the screen kept from an earlier load while nothing it read changed (``KeptAnswers``),
+    /// else the scene's, kept when it can be.
+    private func respondToPage(
+        _ request: Request, context: AtriumRequestContext, session: RequestSession, answers: KeptAnswers
+    ) async throws -> Response {
+        let path = request.uri.string
+        let token = session.cookieToken
+        if let kept = answers.answer(route: routeIndex, path: path, token: token, now: .now),
+            kept.isFor(kept.readsVisitor ? try? await session.current() : nil)
+        {
+            context.span?.attributes["atrium.answer"] = "kept"
+            return try await pages.response(
+                for: kept.screen, status: .ok, request: request, context: context, session: session, moduleID: route.moduleID, logger: logger)
+        }
+        let generation = answers.generation
+        let log = RecordReadLog()
+        let answer = await log.recording { await respond(sceneRequest(for: request, context: context, session: session)) }
+        if let readsObserver, let sceneID = route.sceneID {
+            readsObserver(SceneReads(sceneID: sceneID, method: route.method, path: path, reads: log.all))
+        }
+        if case .screen(let screen, let status) = answer, status == .ok {
+            answers.keep(
+                screen, for: routeIndex, path: path, token: token, module: route.moduleID, log: log, session: session.readRecord,
+                cookieChanged: session.cookieChange != nil, since: generation)
+        }
+        return try await write(answer, request: request, context: context, session: session)
+    }
+
+    private func respond(to request: Request, context: AtriumRequestContext, session: RequestSession) async throws -> Response {
         let sceneRequest = self.sceneRequest(for: request, context: context, session: session)
         let answer: SceneResponse
         if let readsObserver, let sceneID = route.sceneID {
@@ -35,6 +80,10 @@ package struct SceneResponder: Sendable {
         } else {
             answer = await respond(sceneRequest)
         }
+        return try await write(answer, request: request, context: context, session: session)
+    }
+
+    private func write(_ answer: SceneResponse, request: Request, context: AtriumRequestContext, session: RequestSession) async throws -> Response {
         switch answer {
         case .screen(let screen, let status):
             return try await pages.response(

@@ -1,5 +1,6 @@
 import AtriumObservability
 @_spi(AtriumHost) import AtriumSDK
+import AtriumStorage
 import Foundation
 import Tracing
 
@@ -7,13 +8,15 @@ import Tracing
 /// while tracing is on, makes a client span of it (method, the server's host and port, status,
 /// module; never the path or query, which may carry a token) and sends the span on as W3C
 /// `traceparent`, so a traced upstream — this host's own sandbox reached in-process too — joins
-/// the visitor's trace.
+/// the visitor's trace. A page whose load calls out is never answered again without loading
+/// (``RecordReadLog/noteRemoteCall()``): what the call returned is no record the change feed follows.
 struct MeteredHTTPClient: RemoteHTTPClient {
     let inner: any RemoteHTTPClient
     let module: String
     let metrics: HostMetrics
 
     func send(_ request: RemoteRequest) async throws(RemoteHTTPError) -> RemoteResponse {
+        RecordReadLog.noteRemoteCall()
         guard HostTracing.isOn else { return try await metered(request) }
         let url = URL(string: request.url)
         let host = url?.host ?? "unknown"

@@ -48,9 +48,12 @@ package final class RequestSession: SessionControl {
 
     private let store: SessionStore
     private let state: Mutex<State>
+    /// The token the request's cookie carried (the session may be given another as it is read).
+    package let cookieToken: String?
 
     package init(store: SessionStore, token: String?) {
         self.store = store
+        self.cookieToken = token
         self.state = Mutex(State(token: token))
     }
 
@@ -67,6 +70,10 @@ package final class RequestSession: SessionControl {
     /// Whether the session read so far is a signed-in person's (false when nothing read it: then the
     /// page showed nothing of theirs). Asks nothing and notes no read.
     package var isSignedIn: Bool { state.withLock { $0.record?.userID != nil } }
+
+    /// The session as read so far (nil when nothing read it, or there is none). Asks nothing and
+    /// notes no read.
+    package var readRecord: SessionRecord? { state.withLock { $0.record } }
 
     /// The session behind the request's cookie, if it is live.
     package func current() async throws -> SessionRecord? {

@@ -73,6 +73,7 @@ struct PostgresRecordStore: RecordStore {
     }
 
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
+        RecordReadLog.noteWrite()
         let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
         let (module, owner, quota, logger) = (module, owner, quota, logger)
         try await announcer.write(announcing: changes(collection, id)) { connection in
@@ -87,6 +88,7 @@ struct PostgresRecordStore: RecordStore {
     }
 
     func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
+        RecordReadLog.noteWrite()
         let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
         let (module, owner, quota, logger) = (module, owner, quota, logger)
         return try await announcer.write(announcing: changes(collection, id)) { connection in
@@ -125,6 +127,7 @@ struct PostgresRecordStore: RecordStore {
     }
 
     func deleteRecord(id: String, in collection: String) async throws {
+        RecordReadLog.noteWrite()
         let (query, logger): (PostgresQuery, Logger) = (
             "DELETE FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))", logger
         )
@@ -137,7 +140,8 @@ struct PostgresRecordStore: RecordStore {
     /// What it wrote is announced once, as it commits; a transaction that rolls back announces
     /// nothing.
     func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
-        try await announcer.transaction(announcing: []) { _ in try await body() }
+        RecordReadLog.noteWrite()
+        return try await announcer.transaction(announcing: []) { _ in try await body() }
     }
 
     /// Raised inside the transaction when another host inserted the record this change meant to
@@ -152,6 +156,7 @@ struct PostgresRecordStore: RecordStore {
         in collection: String,
         _ change: @escaping @Sendable (inout Record?) throws -> Result
     ) async throws -> Result {
+        RecordReadLog.noteWrite()
         let (module, owner, quota, logger) = (module, owner, quota, logger)
         while true {
             do {

@@ -121,7 +121,7 @@ package final class RecordCache: Sendable {
     }
 
     /// Whether records of the collection are cached (and their writes announced).
-    func caches(module: String, collection: String) -> Bool {
+    package func caches(module: String, collection: String) -> Bool {
         !uncached.withLock { $0.contains(CollectionName(module: module, collection: collection)) }
     }
 

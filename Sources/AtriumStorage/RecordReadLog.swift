@@ -7,6 +7,7 @@ package final class RecordReadLog: Sendable {
 
     private let reads = Mutex<Set<RecordRead>>([])
     private let visitorRead = Atomic<Bool>(false)
+    private let untracked = Atomic<Bool>(false)
 
     package init() {}
 
@@ -15,6 +16,20 @@ package final class RecordReadLog: Sendable {
 
     /// Whether the scene asked who the visitor is (their session): what it shows may be theirs alone.
     package var readsVisitor: Bool { visitorRead.load(ordering: .relaxed) }
+
+    /// Whether the scene did something its reads do not show: wrote, or called a remote service.
+    /// What it shows then cannot be known unchanged from the change feed alone.
+    package var isUntracked: Bool { untracked.load(ordering: .relaxed) }
+
+    /// Notes, in the current task's log, that the scene wrote (the record stores note it).
+    static func noteWrite() {
+        current?.untracked.store(true, ordering: .relaxed)
+    }
+
+    /// Notes, in the current task's log, that the scene called a remote service.
+    package static func noteRemoteCall() {
+        current?.untracked.store(true, ordering: .relaxed)
+    }
 
     /// Notes, in the current task's log, that the scene read the visitor's session.
     package static func noteVisitor() {

@@ -53,6 +53,7 @@ struct SQLiteRecordStore: RecordStore {
     }
 
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
+        RecordReadLog.noteWrite()
         let json = try JSONEncoder().encode(record)
         defer { announce(collection, id) }
         try await database.write { [module, owner, quota] db in
@@ -62,6 +63,7 @@ struct SQLiteRecordStore: RecordStore {
     }
 
     func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
+        RecordReadLog.noteWrite()
         let json = try JSONEncoder().encode(record)
         defer { announce(collection, id) }
         return try await database.write { [module, owner, quota] db in
@@ -78,6 +80,7 @@ struct SQLiteRecordStore: RecordStore {
     }
 
     func deleteRecord(id: String, in collection: String) async throws {
+        RecordReadLog.noteWrite()
         defer { announce(collection, id) }
         try await database.write { [module, owner] db in
             try db.execute(
@@ -93,6 +96,7 @@ struct SQLiteRecordStore: RecordStore {
         in collection: String,
         _ change: @escaping @Sendable (inout Record?) throws -> Result
     ) async throws -> Result {
+        RecordReadLog.noteWrite()
         defer { announce(collection, id) }
         // GRDB runs every write of the pool one after another, each in its own transaction, so
         // the read and the write below cannot interleave with another writer.
@@ -122,6 +126,7 @@ struct SQLiteRecordStore: RecordStore {
     /// was open saw what was committed before, and may have kept it: the announcement makes the cache
     /// forget that); a transaction that rolls back announces nothing.
     func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+        RecordReadLog.noteWrite()
         if database.isInTransaction { return try await database.transaction(body) }
         let pending = PendingChanges()
         let result = try await PendingChanges.$current.withValue(pending) { try await database.transaction(body) }

@@ -1,5 +1,6 @@
 import AtriumSDK
 import Foundation
+import Synchronization
 
 struct ItemNumber: RouteParameters {
     var id: Int
@@ -17,7 +18,16 @@ struct ItemScene: Scene {
     static var routes: [SceneRoute<Self>] { [.page(page)] }
     var view: TextView { TextView(title: "Item") }
 
-    func load(_ context: SceneContext) async throws -> SceneState<String> { .loaded("Item \(try context.parameters(ItemNumber.self).id)") }
+    /// How many times each item's page was loaded.
+    private static let loads = Mutex<[Int: Int]>([:])
+
+    static func loads(of id: Int) -> Int { loads.withLock { $0[id, default: 0] } }
+
+    func load(_ context: SceneContext) async throws -> SceneState<String> {
+        let id = try context.parameters(ItemNumber.self).id
+        Self.loads.withLock { $0[id, default: 0] += 1 }
+        return .loaded("Item \(id)")
+    }
 }
 
 /// A page with a text parameter.

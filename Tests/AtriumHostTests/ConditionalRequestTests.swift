@@ -99,6 +99,25 @@ struct ConditionalRequestTests {
         }
     }
 
+    @Test func aPageAskedAgainWhileNothingItReadChangedIsNotLoadedAgain() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let number = Int.random(in: 100_000..<999_999)
+            let start = ContinuousClock.now
+            let tag = try #require(try await browser.get("/notes/items/\(number)").headers[.eTag])
+            for _ in 0..<3 { #expect(try await Self.conditionalGet(browser, "/notes/items/\(number)", tag: tag).status == 304) }
+            #expect(try await browser.getScreen("/notes/items/\(number)").status == 200)
+            #expect(try await browser.anotherVisitor().get("/notes/items/\(number)").status == 200)
+            // An answer is given again for at most a second (what storage does not show): on a
+            // machine slow enough to take longer, once more per second.
+            let seconds = Int(start.duration(to: .now).components.seconds)
+            #expect(ItemScene.loads(of: number) <= 1 + seconds, "a page that read nothing is answered from its first load, for everyone")
+            #expect(try await browser.get("/notes/items/\(number + 1)").status == 200)
+            #expect(ItemScene.loads(of: number + 1) == 1, "another address is another answer")
+        }
+    }
+
     @Test func aSignedInPersonsHTMLIsNotKeptByTheBrowserButTheirDocumentIs() async throws {
         let host = try await Fixture.host()
         defer { host.tearDown() }

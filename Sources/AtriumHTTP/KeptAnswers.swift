@@ -1,0 +1,178 @@
+import AtriumRuntime
+import AtriumStorage
+import Synchronization
+
+/// The screens pages answered lately, each with what its scene's load read, so a page asked for
+/// again while nothing it read has changed is answered without building or loading its scene: the
+/// screen (and, through the ``PageCache``, its rendered bytes and tag) is the one the load made.
+///
+/// An answer is kept only when the host can tell what it depends on: the records and collections
+/// its load read through storage (the change feed names every committed change to them, this
+/// host's and on PostgreSQL every other host's), its address, and when it asked who is visiting,
+/// the session (then it is kept for that session alone, and given again only while the session is
+/// the same person's). A load that called a remote service, read a collection whose writes are not
+/// announced (throttles, pending flows), wrote anything, or set the session's cookie is not kept.
+/// What storage does not show (a module's own memory, the clock) is why an answer is also kept for
+/// at most ``maximumAge``; and an action or endpoint post of a module forgets its module's answers
+/// at once, so a visitor never sees a page from before their own change on this host.
+///
+/// While the feed cannot vouch for what it missed, or a request must read its own writes through
+/// (``ChangeFeed/readsThrough``), nothing is answered from here or kept.
+package final class KeptAnswers: Sendable {
+    struct Key: Hashable, Sendable {
+        /// The route's place in the registry (answers are kept per serving generation).
+        var route: Int
+        /// The path asked for, with its query.
+        var path: String
+        /// The session's cookie, for an answer that asked who is visiting.
+        var token: String?
+    }
+
+    /// A kept answer and what it depends on.
+    struct Answer: Sendable {
+        let screen: RenderableScreen
+        let module: String
+        let reads: Set<RecordRead>
+        let owners: Set<String>
+        /// Whether the load asked for the session; then whose it was (visitor and signed-in user).
+        let readsVisitor: Bool
+        let visitorID: String?
+        let userID: String?
+
+        /// Whether `session` (read when the answer asked for it) is still the one it was made for.
+        func isFor(_ session: SessionRecord?) -> Bool {
+            !readsVisitor || (session != nil && session?.visitorID == visitorID && session?.userID == userID)
+        }
+        let keptAt: ContinuousClock.Instant
+    }
+
+    private struct Entry {
+        var answer: Answer
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var clock: UInt64 = 0
+        /// Moves on with every batch of changes: a load that saw it move is not kept.
+        var generation: UInt64 = 0
+    }
+
+    /// How long an answer is given without loading its scene again, whatever storage says.
+    let maximumAge: Duration
+    let capacity: Int
+    private let feed: ChangeFeed
+    private let state = Mutex(State())
+    private let subscription = Mutex<Int?>(nil)
+
+    package init(feed: ChangeFeed, capacity: Int = 4096, maximumAge: Duration = .seconds(1)) {
+        self.feed = feed
+        self.capacity = capacity
+        self.maximumAge = maximumAge
+        let subscription = feed.subscribe { [weak self] changes in self?.changed(changes) }
+        self.subscription.withLock { $0 = subscription }
+    }
+
+    deinit {
+        if let subscription = subscription.withLock({ $0 }) { feed.unsubscribe(subscription) }
+    }
+
+    /// Where a load begins: pass it back to ``keep(_:for:path:token:module:log:session:cookieChanged:since:)``.
+    var generation: UInt64 { state.withLock { $0.generation } }
+
+    /// The answer kept for `route` at `path`, shared or for the session of `token`, while it is young
+    /// enough; nil when the page must be loaded.
+    func answer(route: Int, path: String, token: String?, now: ContinuousClock.Instant) -> Answer? {
+        if ChangeFeed.readsThrough { return nil }
+        return state.withLock { state in
+            state.clock += 1
+            var key = Key(route: route, path: path, token: nil)
+            var index = state.entries.index(forKey: key)
+            if index == nil, token != nil {
+                key.token = token
+                index = state.entries.index(forKey: key)
+            }
+            guard let index else { return nil }
+            let answer = state.entries.values[index].answer
+            guard answer.keptAt.duration(to: now) < maximumAge else {
+                state.entries.remove(at: index)
+                return nil
+            }
+            state.entries.values[index].lastUse = state.clock
+            return answer
+        }
+    }
+
+    /// Keeps the screen a page's load made, if the load can be repeated by looking up the screen
+    /// (see the type's description); `generation` is ``generation`` from before the load.
+    func keep(
+        _ screen: RenderableScreen, for route: Int, path: String, token: String?, module: String, log: RecordReadLog, session: SessionRecord?,
+        cookieChanged: Bool, since generation: UInt64
+    ) {
+        guard screen.key != nil, !log.isUntracked, !cookieChanged, !ChangeFeed.readsThrough, feed.isVouched else { return }
+        let reads = log.all
+        let records = feed.records
+        guard reads.allSatisfy({ records.caches(module: $0.module, collection: $0.collection) }) else { return }
+        let readsVisitor = log.readsVisitor
+        // A page for whoever has no session yet is kept only when it asked nobody.
+        if readsVisitor && (token == nil || session == nil) { return }
+        let answer = Answer(
+            screen: screen, module: module, reads: reads, owners: Set(reads.map(\.owner)), readsVisitor: readsVisitor,
+            visitorID: session?.visitorID, userID: session?.userID, keptAt: .now)
+        let key = Key(route: route, path: path, token: readsVisitor ? token : nil)
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            state.clock += 1
+            state.entries[key] = Entry(answer: answer, lastUse: state.clock)
+            if state.entries.count > capacity { Self.evict(&state, capacity: capacity) }
+        }
+    }
+
+    /// Forgets every answer of `module` (one of its actions or endpoints was posted: it may have
+    /// changed what storage does not show).
+    func forget(module: String) {
+        state.withLock { state in
+            state.generation &+= 1
+            state.entries = state.entries.filter { $0.value.answer.module != module }
+        }
+    }
+
+    var count: Int { state.withLock { $0.entries.count } }
+
+    private func changed(_ changes: [StorageChange]) {
+        let relevant = changes.filter {
+            switch $0 {
+            case .session, .wake: false
+            case .record, .owners, .everything: true
+            }
+        }
+        guard !relevant.isEmpty else { return }
+        state.withLock { state in
+            state.generation &+= 1
+            guard !state.entries.isEmpty else { return }
+            if relevant.contains(.everything) {
+                state.entries.removeAll()
+                return
+            }
+            state.entries = state.entries.filter { _, entry in !relevant.contains(where: { Self.touches($0, entry.answer) }) }
+        }
+    }
+
+    /// Whether `change` may change what `answer` shows (as a live group decides, ``LiveScenes``).
+    private static func touches(_ change: StorageChange, _ answer: Answer) -> Bool {
+        switch change {
+        case .record(let module, let collection, let owner, let id):
+            answer.reads.contains(RecordRead(module: module, collection: collection, owner: owner, id: id))
+                || answer.reads.contains(RecordRead(module: module, collection: collection, owner: owner, id: nil))
+        case .owners(let owners): owners.contains(where: answer.owners.contains)
+        case .everything: true
+        case .session, .wake: false
+        }
+    }
+
+    /// Drops the least recently used quarter.
+    private static func evict(_ state: inout State, capacity: Int) {
+        let oldestFirst = state.entries.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, _) in oldestFirst.prefix(max(state.entries.count - capacity * 3 / 4, 1)) { state.entries[key] = nil }
+    }
+}

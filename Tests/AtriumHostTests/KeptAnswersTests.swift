@@ -1,0 +1,124 @@
+@_spi(AtriumHost) import AtriumSDK
+import Foundation
+import Testing
+
+@testable import AtriumHTTP
+@testable import AtriumRuntime
+@testable import AtriumStorage
+
+/// A page asked for again is answered with the screen its last load made while nothing that load
+/// read has changed; these tests hold the kept answers to never outliving what they depend on.
+@Suite("Kept answers")
+struct KeptAnswersTests {
+    struct Note: Codable, Sendable, Equatable { var text: String }
+
+    let storage: SQLiteStorage
+    let answers: KeptAnswers
+    let screen = RenderableScreen(key: ScreenKey(host: "kept"), make: { Screen(title: "Kept", content: []) })
+
+    init() throws {
+        storage = try SQLiteStorage(
+            path: FileManager.default.temporaryDirectory.appending(path: "atrium-kept-\(UUID().uuidString)/db.sqlite").path)
+        // An hour: a test on a busy machine must not see an answer age out between two steps.
+        answers = KeptAnswers(feed: storage.changes, maximumAge: .seconds(3600))
+    }
+
+    /// A load of `path` that reads what `body` reads, kept as the host keeps it.
+    func load(
+        _ path: String = "/notes", token: String? = nil, session: SessionRecord? = nil, _ body: @Sendable () async throws -> Void = {}
+    ) async throws {
+        let generation = answers.generation
+        let log = RecordReadLog()
+        try await log.recording { try await body() }
+        answers.keep(
+            screen, for: 0, path: path, token: token, module: "m", log: log, session: session, cookieChanged: false, since: generation)
+    }
+
+    func kept(_ path: String = "/notes", token: String? = nil, at now: ContinuousClock.Instant = .now) -> KeptAnswers.Answer? {
+        answers.answer(route: 0, path: path, token: token, now: now)
+    }
+
+    @Test func aChangeToWhatTheLoadReadForgetsTheAnswerAndNothingElseDoes() async throws {
+        defer { try? storage.close() }
+        let notes = storage.records(module: "m", owner: .user("u"))
+        try await load { _ = try await notes.record(Note.self, id: "1", in: "notes") }
+        #expect(kept() != nil)
+        #expect(kept("/other") == nil, "kept for its address only")
+        try await storage.records(module: "m", owner: .user("someone else")).save(Note(text: "x"), id: "1", in: "notes")
+        try await notes.save(Note(text: "x"), id: "2", in: "notes")
+        try await storage.records(module: "other", owner: .user("u")).save(Note(text: "x"), id: "1", in: "notes")
+        #expect(kept() != nil, "another owner's, another record's and another module's writes change nothing it read")
+        try await notes.save(Note(text: "x"), id: "1", in: "notes")
+        #expect(kept() == nil)
+
+        try await load { _ = try await notes.records(Note.self, in: "notes") }
+        try await notes.save(Note(text: "y"), id: "9", in: "notes")
+        #expect(kept() == nil, "a new record of a collection it listed")
+    }
+
+    @Test func aLoadThatWroteCalledOutOrReadWhatIsNotAnnouncedIsNotKept() async throws {
+        defer { try? storage.close() }
+        let notes = storage.records(module: "m", owner: .user("u"))
+        try await load { try await notes.save(Note(text: "x"), id: "1", in: "notes") }
+        #expect(kept() == nil, "wrote")
+        try await load { RecordReadLog.noteRemoteCall() }
+        #expect(kept() == nil, "called a remote service")
+        storage.changes.records.neverCache(module: "m", collections: ["throttles"])
+        try await load { _ = try await notes.record(Note.self, id: "1", in: "throttles") }
+        #expect(kept() == nil, "read a collection whose writes are not announced")
+        try await load { _ = try await notes.record(Note.self, id: "1", in: "notes") }
+        #expect(kept() != nil)
+    }
+
+    @Test func aChangeDuringTheLoadKeepsNothing() async throws {
+        defer { try? storage.close() }
+        let notes = storage.records(module: "m", owner: .user("u"))
+        try await load {
+            _ = try await notes.record(Note.self, id: "1", in: "notes")
+            // Another request's write commits while this load runs.
+            try await RecordReadLog().recording { try await notes.save(Note(text: "x"), id: "1", in: "notes") }
+        }
+        #expect(kept() == nil, "what it read may be from before the write")
+    }
+
+    @Test func anAnswerIsGivenForAtMostItsMaximumAge() async throws {
+        defer { try? storage.close() }
+        try await load()
+        let answer = try #require(kept())
+        #expect(kept(at: answer.keptAt + answers.maximumAge - .milliseconds(1)) != nil)
+        #expect(kept(at: answer.keptAt + answers.maximumAge) == nil)
+        #expect(kept() == nil, "and then forgotten")
+    }
+
+    @Test func anAnswerThatAskedWhoIsVisitingIsThatSessionsAlone() async throws {
+        defer { try? storage.close() }
+        let ada = SessionRecord(visitorID: "v1", userID: "ada", csrfToken: "t", expiresAt: 0, lifetime: 0)
+        try await load(token: "ada's cookie", session: ada) { RecordReadLog.noteVisitor() }
+        #expect(kept(token: "bob's cookie") == nil)
+        let answer = try #require(kept(token: "ada's cookie"))
+        #expect(answer.isFor(ada))
+        var signedOut = ada
+        signedOut.userID = nil
+        #expect(!answer.isFor(signedOut), "the same cookie no longer signed in")
+        #expect(!answer.isFor(nil), "the session is gone")
+
+        try await load("/visitor", token: nil, session: nil) { RecordReadLog.noteVisitor() }
+        #expect(kept("/visitor") == nil, "a page for whoever has no session yet is not kept")
+        try await load("/shared", token: "ada's cookie", session: ada)
+        #expect(kept("/shared", token: "bob's cookie") != nil, "a page that asked nobody is everyone's")
+    }
+
+    @Test func aPostOfTheModuleAndAFeedThatCannotVouchForgetEverything() async throws {
+        defer { try? storage.close() }
+        try await load()
+        answers.forget(module: "other")
+        #expect(kept() != nil)
+        answers.forget(module: "m")
+        #expect(kept() == nil)
+        try await load()
+        storage.changes.committed([.everything])
+        #expect(kept() == nil)
+        try await load()
+        ChangeFeed.$readsThrough.withValue(true) { #expect(kept() == nil, "a visitor who wrote further than this host has seen") }
+    }
+}
