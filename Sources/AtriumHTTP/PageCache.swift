@@ -59,7 +59,14 @@ package final class PageCache: Sendable {
             state.clock += 1
             guard let index = state.entries.index(forKey: key) else { return nil }
             state.entries.values[index].lastUse = state.clock
-            return state.entries.values[index].kept
+            let kept = state.entries.values[index].kept
+            // Kept under an equal key made by another load: kept again under this one, which the
+            // answers after it (``KeptAnswers``) bring, so they compare by identity, not by state.
+            if !state.entries.keys[index].screen.isIdentical(to: key.screen) {
+                state.entries.remove(at: index)
+                state.entries[key] = Entry(kept: kept, lastUse: state.clock)
+            }
+            return kept
         }
         if let kept { return kept }
         var page = Kept(make())
