@@ -154,19 +154,9 @@ package final class KeptAnswers: Sendable {
                 state.entries.removeAll()
                 return
             }
-            state.entries = state.entries.filter { _, entry in !relevant.contains(where: { Self.touches($0, entry.answer) }) }
-        }
-    }
-
-    /// Whether `change` may change what `answer` shows (as a live group decides, ``LiveScenes``).
-    private static func touches(_ change: StorageChange, _ answer: Answer) -> Bool {
-        switch change {
-        case .record(let module, let collection, let owner, let id):
-            answer.reads.contains(RecordRead(module: module, collection: collection, owner: owner, id: id))
-                || answer.reads.contains(RecordRead(module: module, collection: collection, owner: owner, id: nil))
-        case .owners(let owners): owners.contains(where: answer.owners.contains)
-        case .everything: true
-        case .session, .wake: false
+            state.entries = state.entries.filter { _, entry in
+                !relevant.contains(where: { $0.touches(entry.answer.reads, owners: entry.answer.owners) })
+            }
         }
     }
 

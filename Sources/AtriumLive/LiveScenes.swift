@@ -127,14 +127,9 @@ package final class LiveScenes: Sendable {
         /// Whether `change` may change what the group shows.
         func isTouched(by change: StorageChange) -> Bool {
             switch change {
-            case .record(let module, let collection, let owner, let id):
-                return state.withLock {
-                    $0.reads.contains(RecordRead(module: module, collection: collection, owner: owner, id: id))
-                        || $0.reads.contains(RecordRead(module: module, collection: collection, owner: owner, id: nil))
-                }
-            case .owners(let owners): return state.withLock { state in owners.contains { state.owners.contains($0) } }
-            case .everything: return true
-            case .session, .wake: return false
+            case .everything: true
+            case .session, .wake: false
+            case .record, .owners: state.withLock { change.touches($0.reads, owners: $0.owners) }
             }
         }
 

@@ -92,3 +92,19 @@ extension StorageChange {
         return changes
     }
 }
+
+extension StorageChange {
+    /// Whether this change may change what something that read `reads` shows (`owners`: the owners
+    /// of those reads): a record it read or a collection it listed, an owner whose records moved, or
+    /// anything at all. A session or a wake-up changes no record.
+    package func touches(_ reads: Set<RecordRead>, owners: Set<String>) -> Bool {
+        switch self {
+        case .record(let module, let collection, let owner, let id):
+            reads.contains(RecordRead(module: module, collection: collection, owner: owner, id: id))
+                || reads.contains(RecordRead(module: module, collection: collection, owner: owner, id: nil))
+        case .owners(let changed): changed.contains(where: owners.contains)
+        case .everything: true
+        case .session, .wake: false
+        }
+    }
+}
