@@ -37,10 +37,10 @@ package struct HostPageRoutes: Sendable {
     package func add(to router: Router<AtriumRequestContext>) throws {
         let pages = self.pages
         let home = StandardScreens.home(entries: registry.entries)
+        // One key for every request: the page cache finds it by identity.
+        let screen = RenderableScreen(key: ScreenKey(host: "home"), make: { home })
         router.get("/") { request, context in
-            try await pages.response(
-                for: RenderableScreen(key: ScreenKey(host: "home"), make: { home }), status: .ok, request: request, context: context, session: nil,
-                logger: context.logger)
+            try await pages.response(for: screen, status: .ok, request: request, context: context, session: nil, logger: context.logger)
         }
         router.get("/health/live") { _, _ in
             BootTrace.mark("health-live")

@@ -44,6 +44,8 @@ package final class KeptAnswers: Sendable {
             !readsVisitor || (session != nil && session?.visitorID == visitorID && session?.userID == userID)
         }
         let keptAt: ContinuousClock.Instant
+        /// Its module's count of posts when it was kept (``forget(module:)``).
+        var modulePosts: UInt64 = 0
     }
 
     private struct Entry {
@@ -56,6 +58,8 @@ package final class KeptAnswers: Sendable {
         var clock: UInt64 = 0
         /// Moves on with every batch of changes: a load that saw it move is not kept.
         var generation: UInt64 = 0
+        /// Posts to each module since the start: an answer kept before its module's latest is not given.
+        var modulePosts: [String: UInt64] = [:]
     }
 
     /// How long an answer is given without loading its scene again, whatever storage says.
@@ -94,7 +98,7 @@ package final class KeptAnswers: Sendable {
             }
             guard let index else { return nil }
             let answer = state.entries.values[index].answer
-            guard answer.keptAt.duration(to: now) < maximumAge else {
+            guard answer.keptAt.duration(to: now) < maximumAge, answer.modulePosts == state.modulePosts[answer.module, default: 0] else {
                 state.entries.remove(at: index)
                 return nil
             }
@@ -109,19 +113,21 @@ package final class KeptAnswers: Sendable {
         _ screen: RenderableScreen, for route: Int, path: String, token: String?, module: String, log: RecordReadLog, session: SessionRecord?,
         cookieChanged: Bool, since generation: UInt64
     ) {
-        guard screen.key != nil, !log.isUntracked, !cookieChanged, !ChangeFeed.readsThrough, feed.isVouched else { return }
+        guard screen.key != nil, path.utf8.count <= Self.longestPath, !log.isUntracked, !cookieChanged, !ChangeFeed.readsThrough, feed.isVouched
+        else { return }
         let reads = log.all
         let records = feed.records
         guard reads.allSatisfy({ records.caches(module: $0.module, collection: $0.collection) }) else { return }
         let readsVisitor = log.readsVisitor
         // A page for whoever has no session yet is kept only when it asked nobody.
         if readsVisitor && (token == nil || session == nil) { return }
-        let answer = Answer(
+        var answer = Answer(
             screen: screen, module: module, reads: reads, owners: Set(reads.map(\.owner)), readsVisitor: readsVisitor,
             visitorID: session?.visitorID, userID: session?.userID, keptAt: .now)
         let key = Key(route: route, path: path, token: readsVisitor ? token : nil)
         state.withLock { state in
             guard state.generation == generation else { return }
+            answer.modulePosts = state.modulePosts[module, default: 0]
             state.clock += 1
             state.entries[key] = Entry(answer: answer, lastUse: state.clock)
             if state.entries.count > capacity { Self.evict(&state, capacity: capacity) }
@@ -129,13 +135,17 @@ package final class KeptAnswers: Sendable {
     }
 
     /// Forgets every answer of `module` (one of its actions or endpoints was posted: it may have
-    /// changed what storage does not show).
+    /// changed what storage does not show). A count, not a scan: a stream of posts costs each one
+    /// a lock and an increment; the answers it outdates go when next asked for or evicted.
     func forget(module: String) {
         state.withLock { state in
             state.generation &+= 1
-            state.entries = state.entries.filter { $0.value.answer.module != module }
+            state.modulePosts[module, default: 0] &+= 1
         }
     }
+
+    /// Longer addresses (a query made up to be unique) are answered but not kept.
+    static let longestPath = 1024
 
     var count: Int { state.withLock { $0.entries.count } }
 

@@ -24,28 +24,23 @@ package struct SceneResponder: Sendable {
     let readsObserver: (@Sendable (SceneReads) -> Void)?
     /// The screens this host's pages answered lately (one for all routes of a serving generation),
     /// and this route's place among them.
-    let answers: KeptAnswers?
+    let answers: KeptAnswers
     let routeIndex: Int
 
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
         let session = context.session ?? RequestSession(store: sessions, token: pages.cookie.token(in: request))
-        if let answers {
-            guard route.method == .get else {
-                // An action may change what no record shows (a remote service's data): its module's
-                // pages load again.
-                defer { answers.forget(module: route.moduleID) }
-                return try await respond(to: request, context: context, session: session)
-            }
-            return try await respondToPage(request, context: context, session: session, answers: answers)
+        guard route.method == .get else {
+            // An action may change what no record shows (a remote service's data): its module's
+            // pages load again.
+            defer { answers.forget(module: route.moduleID) }
+            return try await perform(request, context: context, session: session)
         }
-        return try await respond(to: request, context: context, session: session)
+        return try await respondToPage(request, context: context, session: session)
     }
 
     /// A page: the screen kept from an earlier load while nothing it read changed (``KeptAnswers``),
     /// else the scene's, kept when it can be.
-    private func respondToPage(
-        _ request: Request, context: AtriumRequestContext, session: RequestSession, answers: KeptAnswers
-    ) async throws -> Response {
+    private func respondToPage(_ request: Request, context: AtriumRequestContext, session: RequestSession) async throws -> Response {
         let path = request.uri.string
         let token = session.cookieToken
         if let kept = answers.answer(route: routeIndex, path: path, token: token, now: .now),
@@ -69,7 +64,8 @@ package struct SceneResponder: Sendable {
         return try await write(answer, request: request, context: context, session: session)
     }
 
-    private func respond(to request: Request, context: AtriumRequestContext, session: RequestSession) async throws -> Response {
+    /// An action: the scene performs it (told to the reads' observer, when someone listens).
+    private func perform(_ request: Request, context: AtriumRequestContext, session: RequestSession) async throws -> Response {
         let sceneRequest = self.sceneRequest(for: request, context: context, session: session)
         let answer: SceneResponse
         if let readsObserver, let sceneID = route.sceneID {

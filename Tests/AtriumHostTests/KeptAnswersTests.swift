@@ -108,6 +108,15 @@ struct KeptAnswersTests {
         #expect(kept("/shared", token: "bob's cookie") != nil, "a page that asked nobody is everyone's")
     }
 
+    @Test func anAddressMadeUpToBeUniqueIsNotKept() async throws {
+        defer { try? storage.close() }
+        let long = "/notes?x=" + String(repeating: "a", count: KeptAnswers.longestPath)
+        try await load(long)
+        #expect(kept(long) == nil, "a query of a kilobyte or more is answered but not kept")
+        try await load("/notes?x=a")
+        #expect(kept("/notes?x=a") != nil)
+    }
+
     @Test func aPostOfTheModuleAndAFeedThatCannotVouchForgetEverything() async throws {
         defer { try? storage.close() }
         try await load()
