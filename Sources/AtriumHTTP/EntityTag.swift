@@ -14,16 +14,20 @@ import Synchronization
 package struct EntityTag: Sendable, Equatable {
     /// The tag as the `ETag` field carries it, quoted.
     package let value: String
+    /// The tag's digits, unquoted (a token's tag is made from its page's).
+    private let digits: String
 
     /// The tag of `page`'s bytes without its token: worked out once, when the page cache keeps the page.
     init(of page: RenderedPage) {
         let hash = page.body(token: nil).withUnsafeReadableBytes { SHA256.hash(data: $0) }
-        value = "\"" + hash.withUnsafeBytes { HexDigits.string(of: $0, count: 16) } + "\""
+        digits = hash.withUnsafeBytes { HexDigits.string(of: $0, count: 16) }
+        value = "\"" + digits + "\""
     }
 
     /// The tag of the bytes of a page tagged `pageTag` with `token` in its places.
     init(_ pageTag: EntityTag, token: String) {
-        value = pageTag.value.dropLast() + "-" + Self.tokenPart(token) + "\""
+        digits = pageTag.digits + "-" + Self.tokenPart(token)
+        value = "\"" + digits + "\""
     }
 
     /// The token's part of a tag, worked out once for each token seen lately (a visitor's pages all

@@ -1,12 +1,15 @@
 import AtriumRendering
 import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
+import NIOCore
 import Synchronization
 
 /// Rendered pages by scene, state and format: a page is made and rendered once for a state and
 /// then answered from memory (with the visitor's token put in) until it falls out, least recently
 /// used first, when the cache holds more than `capacity` pages or `byteLimit` bytes. Each page is
-/// kept with the tag of its bytes (``EntityTag``), worked out once, when it is rendered.
+/// kept with the tag of its bytes (``EntityTag``), worked out once, when it is rendered, and a page
+/// with form tokens with its last writing for a visitor (``WrittenPage``), counted twice against
+/// the byte limit.
 package final class PageCache: Sendable {
     /// A page and the tag of its bytes without its token.
     struct Kept: Sendable {
@@ -14,11 +17,24 @@ package final class PageCache: Sendable {
         let tag: EntityTag
         /// Whether this answer was drawn just now rather than found kept (for the trace).
         var isFresh = false
+        /// For a kept page with tokens: its last writing with a visitor's token.
+        private let written: WrittenPage?
 
-        init(_ page: RenderedPage) {
+        init(_ page: RenderedPage, isKept: Bool = false) {
             self.page = page
             tag = EntityTag(of: page)
+            written = isKept && page.hasTokens ? WrittenPage() : nil
         }
+
+        /// The page with `token` in its places (none: empty places) and the tag of those bytes.
+        func body(token: String?) -> (body: ByteBuffer, tag: EntityTag) {
+            guard let token, page.hasTokens else { return (page.body(token: token), tag) }
+            guard let written else { return (page.body(token: token), EntityTag(tag, token: token)) }
+            return written.body(of: page, tagged: tag, token: token)
+        }
+
+        /// What the page costs the cache's byte limit: a page with tokens is kept twice.
+        var cost: Int { written == nil ? page.count : page.count * 2 }
     }
 
     struct Key: Hashable, Sendable {
@@ -69,15 +85,15 @@ package final class PageCache: Sendable {
             return kept
         }
         if let kept { return kept }
-        var page = Kept(make())
+        var page = Kept(make(), isKept: true)
         page.isFresh = true
-        guard page.page.count <= byteLimit / 4 else { return page }
+        guard page.cost <= byteLimit / 4 else { return page }
         state.withLock { state in
             state.clock += 1
             var stored = page
             stored.isFresh = false
-            if let old = state.entries.updateValue(Entry(kept: stored, lastUse: state.clock), forKey: key) { state.bytes -= old.kept.page.count }
-            state.bytes += page.page.count
+            if let old = state.entries.updateValue(Entry(kept: stored, lastUse: state.clock), forKey: key) { state.bytes -= old.kept.cost }
+            state.bytes += page.cost
             if state.entries.count > capacity || state.bytes > byteLimit { Self.evict(&state, capacity: capacity, byteLimit: byteLimit) }
         }
         return page
@@ -91,7 +107,7 @@ package final class PageCache: Sendable {
         while index < oldestFirst.count && (index < quarter || state.entries.count > capacity || state.bytes > byteLimit) {
             let (key, entry) = oldestFirst[index]
             state.entries[key] = nil
-            state.bytes -= entry.kept.page.count
+            state.bytes -= entry.kept.cost
             index += 1
         }
     }

@@ -78,25 +78,23 @@ package struct PageWriter: Sendable {
             span.attributes["atrium.page_cache"] = screen.key == nil ? "none" : kept.isFresh ? "miss" : "hit"
         }
         let token = kept.page.hasTokens ? try await session?.csrfToken() : nil
+        let (body, tag) = kept.body(token: token)
         // Only a page's state has a tag: not an error, nor what answers a form (its errors).
         guard status == .ok, request.method == .get || request.method == .head else {
             var response = Response(
-                status: status, headers: [.contentType: format.contentType, .cacheControl: "no-store"],
-                body: .init(byteBuffer: kept.page.body(token: token)))
+                status: status, headers: [.contentType: format.contentType, .cacheControl: "no-store"], body: .init(byteBuffer: body))
             // A page that could not be made just now says when to ask again.
             if status == .serviceUnavailable { response.headers[.retryAfter] = Self.retryAfter }
             cookie.apply(session?.cookieChange, to: &response)
             return response
         }
-        let tag = token.map { EntityTag(kept.tag, token: $0) } ?? kept.tag
         let isSignedIn = session?.isSignedIn == true
         var response: Response
         if tag.isMatched(by: request.headers[values: .ifNoneMatch]) {
             response = Response(status: .notModified, headers: Self.stateHeaders(format, isSignedIn: isSignedIn, isNotModified: true))
         } else {
             response = Response(
-                status: status, headers: Self.stateHeaders(format, isSignedIn: isSignedIn, isNotModified: false),
-                body: .init(byteBuffer: kept.page.body(token: token)))
+                status: status, headers: Self.stateHeaders(format, isSignedIn: isSignedIn, isNotModified: false), body: .init(byteBuffer: body))
         }
         response.headers[.eTag] = tag.value
         cookie.apply(session?.cookieChange, to: &response)

@@ -34,12 +34,12 @@ package struct RenderedPage: Sendable {
             target.writeImmutableBuffer(buffer)
             return
         }
-        let token = Array((token ?? "").utf8)
+        let token = token ?? ""
         var start = 0
         buffer.withUnsafeReadableBytes { all in
             for offset in tokenOffsets {
                 target.writeBytes(UnsafeRawBufferPointer(rebasing: all[start..<offset]))
-                target.writeBytes(token)
+                target.writeString(token)
                 start = offset
             }
             target.writeBytes(UnsafeRawBufferPointer(rebasing: all[start...]))

@@ -7,7 +7,7 @@ import Synchronization
 
 /// Server-side sessions in the host's database. The cookie carries a random token; the database
 /// keeps only its SHA-256 hash, so a copy of the database opens no session.
-package struct SessionStore: Sendable {
+package final class SessionStore: Sendable {
     /// A live session found by its token.
     package struct Found: Sendable, Equatable {
         package var record: SessionRecord

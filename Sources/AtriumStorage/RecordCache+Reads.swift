@@ -10,8 +10,8 @@ extension RecordCache {
         let key = Key(module: module, collection: collection, id: id)
         switch entry(for: key, owner: owner) {
         case .absent: return nil
-        case .value(let value, let kept) where kept == ObjectIdentifier(Record.self): return value as? Record
-        default: break
+        case let kept?: if let record = kept.value(of: Record.self) { return record }
+        case nil: break
         }
         let generation = generation(of: owner)
         guard let json = try await stored() else {
@@ -19,7 +19,7 @@ extension RecordCache {
             return nil
         }
         let record = try JSONDecoder().decode(type, from: json)
-        keep(.value(record, type: ObjectIdentifier(Record.self)), for: key, owner: owner, cost: json.count + 64, readAt: generation)
+        keep(.value(record), for: key, owner: owner, cost: json.count + 64, readAt: generation)
         return record
     }
 
@@ -29,17 +29,13 @@ extension RecordCache {
         _ type: Record.Type, module: String, collection: String, owner: String, stored: () async throws -> [Data]
     ) async throws -> [Record] {
         let key = Key(module: module, collection: collection, id: nil)
-        if case .value(let value, let kept) = entry(for: key, owner: owner), kept == ObjectIdentifier([Record].self),
-            let records = value as? [Record]
-        {
-            return records
-        }
+        if let records = entry(for: key, owner: owner)?.value(of: [Record].self) { return records }
         let generation = generation(of: owner)
         let rows = try await stored()
         let decoder = JSONDecoder()
         let records = try rows.map { try decoder.decode(type, from: $0) }
         let cost = rows.reduce(64) { $0 + $1.count + 16 }
-        keep(.value(records, type: ObjectIdentifier([Record].self)), for: key, owner: owner, cost: cost, readAt: generation)
+        keep(.value(records), for: key, owner: owner, cost: cost, readAt: generation)
         return records
     }
 }

@@ -21,7 +21,25 @@ package final class RecordCache: Sendable {
     /// What a read found: the decoded record, or that there is none.
     enum Entry: Sendable {
         case absent
-        case value(any Sendable, type: ObjectIdentifier)
+        /// The record (or records) in a box whose type is `type`: taken out again without a
+        /// dynamic cast, which was a page's largest cost of reading a kept record.
+        case value(any AnyObject & Sendable, type: ObjectIdentifier)
+
+        static func value<Value: Sendable>(_ value: Value) -> Entry {
+            .value(KeptValue(value), type: ObjectIdentifier(KeptValue<Value>.self))
+        }
+
+        /// The value kept, when it is a `Value`.
+        func value<Value: Sendable>(of _: Value.Type) -> Value? {
+            guard case .value(let box, let type) = self, type == ObjectIdentifier(KeptValue<Value>.self) else { return nil }
+            return unsafeDowncast(box, to: KeptValue<Value>.self).value
+        }
+    }
+
+    /// A kept value, boxed so its type is known by identity.
+    final class KeptValue<Value: Sendable>: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     /// Owners' generations are kept in this many stripes.

@@ -130,12 +130,13 @@ struct ReadCacheTests {
         let cache = RecordCache(maximumCost: 1 << 20, maximumCount: 3)
         for index in 0..<10 {
             let key = RecordCache.Key(module: "m", collection: "c", id: "\(index)")
-            cache.keep(.value(index, type: ObjectIdentifier(Int.self)), for: key, owner: "o", cost: 10, readAt: cache.generation(of: "o"))
+            cache.keep(.value(index), for: key, owner: "o", cost: 10, readAt: cache.generation(of: "o"))
         }
         var kept = 0
         for index in 0..<10 {
-            if case .value(let value, _) = cache.entry(for: RecordCache.Key(module: "m", collection: "c", id: "\(index)"), owner: "o") {
-                #expect(value as? Int == index)
+            if let entry = cache.entry(for: RecordCache.Key(module: "m", collection: "c", id: "\(index)"), owner: "o") {
+                #expect(entry.value(of: Int.self) == index)
+                #expect(entry.value(of: String.self) == nil, "a value is given only as its own type")
                 kept += 1
             }
         }

@@ -1,5 +1,6 @@
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
+import NIOCore
 import Testing
 
 @testable import AtriumHTTP
@@ -217,6 +218,28 @@ struct RendererTests {
         let form = HTMLRenderer().render(Screen(title: "Form", content: [.form(Form(action: .path("/f"), content: []))]))
         #expect(form.body(token: "abc").readableBytes == form.count + 3)
         #expect(form.text(token: "abc").contains(#"value="abc""#))
+    }
+
+    @Test func aKeptPageWithATokenIsWrittenOnceForAVisitorWhoAsksAgain() {
+        let cache = PageCache(capacity: 4)
+        func kept() -> PageCache.Kept {
+            cache.page(for: .init(screen: ScreenKey(host: "form"), format: .html)) {
+                HTMLRenderer().render(Screen(title: "Form", content: [.form(Form(action: .path("/f"), content: []))]))
+            }
+        }
+        func address(_ body: ByteBuffer) -> UnsafeRawPointer? { body.withUnsafeReadableBytes { $0.baseAddress } }
+        let first = kept().body(token: "one")
+        let again = kept().body(token: "one")
+        #expect(address(first.body) == address(again.body), "the same visitor again: the same bytes, not a copy")
+        #expect(String(buffer: again.body).contains(#"value="one""#) && first.tag == again.tag)
+        let other = kept().body(token: "two")
+        #expect(String(buffer: other.body).contains(#"value="two""#) && !String(buffer: other.body).contains(#"value="one""#))
+        #expect(other.tag != first.tag, "each visitor's bytes have their own tag")
+        let back = kept().body(token: "one")
+        #expect(String(buffer: back.body).contains(#"value="one""#) && back.tag == first.tag, "the first visitor again, written again")
+        #expect(kept().body(token: nil).tag == kept().tag, "no token: the page's own tag")
+        let page = kept().page
+        #expect(kept().cost == page.count * 2, "the kept writing counts against the byte limit")
     }
 
     @Test func thePageCacheIsBoundedInBytes() {

@@ -6,8 +6,10 @@
 Each folder holds an `atrium` binary. Both hosts serve every module from a fresh SQLite database;
 each page in HTML and JSON is asked by a returning (signed-up) visitor with wrk -t2 -c64, after a
 warm-up, in ROUNDS rounds of ROUND seconds alternating before and after, in two passes that start
-the hosts in either order. Prints a Markdown table: each side's median rate and p99, and the
-after ÷ before ratio."""
+the hosts in either order. Prints a Markdown table: each side's median rate and p99, the
+after ÷ before ratio, and each side's CPU time per request (the host process's own, user and
+system, read from `/proc` around each round: steadier than the rate on a busy machine, since it
+does not count the time the host waited for a core)."""
 
 import os
 import statistics
@@ -38,15 +40,31 @@ def host(binary: Path, work: Path, log):
     return process, base, bench.sign_up(base)
 
 
+def cpu_seconds(process):
+    """The CPU time `process` has used so far, user and system, in seconds."""
+    fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def timed_wrk(process, url, headers):
+    """One round of wrk: (rate, p99, microseconds of the host's CPU per request)."""
+    start = cpu_seconds(process)
+    rate, p99, _, _ = bench.wrk(url, headers, duration=ROUND)
+    return rate, p99, (cpu_seconds(process) - start) * 1e6 / max(rate * ROUND, 1)
+
+
 def measure(before, after):
     """Every page in both formats, before and after in alternating rounds: per row, each side's
-    rates and p99s and the rounds' after ÷ before ratios."""
-    (_, before_base, before_cookie), (_, after_base, after_cookie) = before, after
+    rates, p99s and CPU per request, and the rounds' after ÷ before ratios."""
+    (before_process, before_base, before_cookie), (after_process, after_base, after_cookie) = before, after
     rows = {}
     for path in PAGES:
         for format_name, accept in bench.FORMATS.items():
-            sides = [(before_base + path, {"Cookie": before_cookie, "Accept": accept}), (after_base + path, {"Cookie": after_cookie, "Accept": accept})]
-            for url, headers in sides:
+            sides = [
+                (before_process, before_base + path, {"Cookie": before_cookie, "Accept": accept}),
+                (after_process, after_base + path, {"Cookie": after_cookie, "Accept": accept}),
+            ]
+            for _, url, headers in sides:
                 status, _, _ = bench.fetch(url, headers)
                 assert status == 200, f"{url} ({format_name}) answered {status}"
                 bench.wrk(url, headers, duration=2)
@@ -54,8 +72,8 @@ def measure(before, after):
             for index in range(ROUNDS):
                 # Alternate which side goes first, so neither always runs on a warmer machine.
                 order = sides if index % 2 == 0 else sides[::-1]
-                results = {url: bench.wrk(url, headers, duration=ROUND) for url, headers in order}
-                rounds.append((results[sides[0][0]], results[sides[1][0]]))
+                results = {url: timed_wrk(process, url, headers) for process, url, headers in order}
+                rounds.append((results[sides[0][1]], results[sides[1][1]]))
             rows[(path, format_name)] = rounds
     return rows
 
@@ -85,15 +103,19 @@ def main():
     print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores, `log.level: {bench.LOG_LEVEL}`: two passes (the hosts started in one order, then the other), each "
           f"page after 2 s of warm-up per side, {ROUNDS} rounds of {ROUND} s alternating before and after; medians over both passes (the "
           f"ratio is the geometric mean of the two passes' medians of the rounds' after ÷ before).\n")
-    print("| page | format | before req/s | after req/s | after ÷ before | before p99 | after p99 |")
-    print("|---|---|---|---|---|---|---|")
+    print("| page | format | before req/s | after req/s | after ÷ before | before p99 | after p99 | before CPU/req | after CPU/req | CPU after ÷ before |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for key in passes[0]:
         rounds = passes[0][key] + passes[1][key]
         rate = [statistics.median(run[i][0] for run in rounds) for i in (0, 1)]
         p99 = [statistics.median(run[i][1] for run in rounds) for i in (0, 1)]
         ratios = [statistics.median(run[1][0] / run[0][0] for run in one[key]) for one in passes]
         ratio = (ratios[0] * ratios[1]) ** 0.5
-        print(f"| {key[0]} | {key[1]} | {rate[0]:,.0f} | {rate[1]:,.0f} | {ratio:.2f} | {p99[0]:.1f} ms | {p99[1]:.1f} ms |")
+        cpu = [statistics.median(run[i][2] for run in rounds) for i in (0, 1)]
+        print(
+            f"| {key[0]} | {key[1]} | {rate[0]:,.0f} | {rate[1]:,.0f} | {ratio:.2f} | {p99[0]:.1f} ms | {p99[1]:.1f} ms "
+            f"| {cpu[0]:.1f} µs | {cpu[1]:.1f} µs | {cpu[1] / cpu[0]:.2f} |"
+        )
 
 
 if __name__ == "__main__":
