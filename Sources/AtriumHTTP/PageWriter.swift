@@ -20,6 +20,7 @@ package struct PageWriter: Sendable {
     let cache: PageCache
     let shell: AppShell
 
+    @inline(__always)  // picks the traced or untraced writing: no async frame of its own on every request
     func response(
         for screen: RenderableScreen,
         status: HTTPResponse.Status,
@@ -77,7 +78,12 @@ package struct PageWriter: Sendable {
             span.attributes["atrium.format"] = format.rawValue
             span.attributes["atrium.page_cache"] = screen.key == nil ? "none" : kept.isFresh ? "miss" : "hit"
         }
-        let token = kept.page.hasTokens ? try await session?.csrfToken() : nil
+        // The session as the guard or the scene read it, when one did (no await), else read now.
+        var token: String?
+        if kept.page.hasTokens {
+            token = session?.readRecord?.csrfToken
+            if token == nil { token = try await session?.csrfToken() }
+        }
         let (body, tag) = kept.body(token: token)
         // Only a page's state has a tag: not an error, nor what answers a form (its errors).
         guard status == .ok, request.method == .get || request.method == .head else {
@@ -88,15 +94,12 @@ package struct PageWriter: Sendable {
             cookie.apply(session?.cookieChange, to: &response)
             return response
         }
-        let isSignedIn = session?.isSignedIn == true
-        var response: Response
-        if tag.isMatched(by: request.headers[values: .ifNoneMatch]) {
-            response = Response(status: .notModified, headers: Self.stateHeaders(format, isSignedIn: isSignedIn, isNotModified: true))
-        } else {
-            response = Response(
-                status: status, headers: Self.stateHeaders(format, isSignedIn: isSignedIn, isNotModified: false), body: .init(byteBuffer: body))
-        }
-        response.headers[.eTag] = tag.value
+        let isNotModified = tag.isMatched(by: request.headers[values: .ifNoneMatch])
+        var headers = Self.stateHeaders(format, isSignedIn: session?.isSignedIn == true, isNotModified: isNotModified)
+        headers.append(HTTPField(name: .eTag, value: tag.value))  // the state's headers have none: no search for one to replace
+        var response =
+            isNotModified
+            ? Response(status: .notModified, headers: headers) : Response(status: status, headers: headers, body: .init(byteBuffer: body))
         cookie.apply(session?.cookieChange, to: &response)
         return response
     }

@@ -14,21 +14,28 @@ enum RequestCookie {
         return nil
     }
 
-    /// The value of the cookie `name` in one `Cookie` header (cookies separated by `;`).
+    /// The value of the cookie `name` in one `Cookie` header (cookies separated by `;`), read over
+    /// the header's bytes in place.
     static func value(named name: String, inHeader header: String) -> String? {
-        let bytes = header.utf8
-        var start = bytes.startIndex
-        while start < bytes.endIndex {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-            var nameStart = start
-            while nameStart < end, bytes[nameStart] == UInt8(ascii: " ") || bytes[nameStart] == UInt8(ascii: "\t") {
-                bytes.formIndex(after: &nameStart)
+        var header = header
+        var name = name
+        return header.withUTF8 { bytes in
+            name.withUTF8 { name in
+                var start = 0
+                while start < bytes.count {
+                    var end = start
+                    while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
+                    var nameStart = start
+                    while nameStart < end, bytes[nameStart] == UInt8(ascii: " ") || bytes[nameStart] == UInt8(ascii: "\t") { nameStart += 1 }
+                    var equals = nameStart
+                    while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                    if equals < end, UnsafeBufferPointer(rebasing: bytes[nameStart..<equals]).elementsEqual(name) {
+                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<end]), as: UTF8.self)
+                    }
+                    start = end + 1
+                }
+                return nil
             }
-            if let equals = bytes[nameStart..<end].firstIndex(of: UInt8(ascii: "=")), bytes[nameStart..<equals].elementsEqual(name.utf8) {
-                return String(header[bytes.index(after: equals)..<end])
-            }
-            start = end == bytes.endIndex ? end : bytes.index(after: end)
         }
-        return nil
     }
 }

@@ -27,6 +27,7 @@ package struct SceneResponder: Sendable {
     let answers: KeptAnswers
     let routeIndex: Int
 
+    @inline(__always)  // picks the page or the action: no async frame of its own on every request
     func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
         let session = context.session ?? RequestSession(store: sessions, token: pages.cookie.token(in: request))
         guard route.method == .get else {
@@ -44,7 +45,7 @@ package struct SceneResponder: Sendable {
         let path = request.uri.string
         let token = session.cookieToken
         if let kept = answers.answer(route: routeIndex, path: path, token: token, now: .now),
-            kept.isFor(kept.readsVisitor ? try? await session.current() : nil)
+            kept.isFor(kept.readsVisitor ? await Self.visitor(of: session) : nil)
         {
             context.span?.attributes["atrium.answer"] = "kept"
             return try await pages.response(
@@ -62,6 +63,13 @@ package struct SceneResponder: Sendable {
                 cookieChanged: session.cookieChange != nil, since: generation)
         }
         return try await write(answer, request: request, context: context, session: session)
+    }
+
+    /// The session as a step before read it (the guard: no await), else read now (nil when it
+    /// cannot be read: then no answer is given for it).
+    private static func visitor(of session: RequestSession) async -> SessionRecord? {
+        if let read = session.readRecord { return read }
+        return try? await session.current()
     }
 
     /// An action: the scene performs it (told to the reads' observer, when someone listens).

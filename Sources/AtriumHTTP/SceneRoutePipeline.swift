@@ -37,6 +37,7 @@ struct SceneRoutePipeline: Sendable {
     }
 
     /// The guard, when the route has one, then the scene (or its stream).
+    @inline(__always)  // a forwarding step: no async frame of its own on every request
     private func checked(_ request: Request, context: Context) async throws -> Response {
         guard let signedIn else { return try await answer(request, context: context) }
         return try await signedIn.handle(request, context: context) { request, context in
@@ -46,6 +47,7 @@ struct SceneRoutePipeline: Sendable {
 
     /// The page's live stream when the request asked for one (negotiated once, as it came in), else
     /// the scene.
+    @inline(__always)
     private func answer(_ request: Request, context: Context) async throws -> Response {
         if let stream, context.format(of: request).isEventStream {
             return try await stream.respond(to: request, context: context, scene: scene)
