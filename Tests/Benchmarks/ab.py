@@ -27,11 +27,16 @@ ROUND = int(os.environ.get("ROUND", "3"))
 PAGES = os.environ["PAGES"].split(",") if os.environ.get("PAGES") else bench.PAGES
 
 
-def host(binary: Path, work: Path, log):
+# AFTER_LOG_LEVEL=info runs the after host at that level (its lines go to a file): with the same
+# folder on both sides, `ab.py DIR DIR` measures what the request line costs.
+AFTER_LOG_LEVEL = os.environ.get("AFTER_LOG_LEVEL", bench.LOG_LEVEL)
+
+
+def host(binary: Path, work: Path, log, level=bench.LOG_LEVEL):
     port = bench.free_port()
     config = work / "atrium.yaml"
     config.write_text(
-        f"http:\n  port: {port}\nstorage:\n  path: {work}/atrium.sqlite\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: {bench.LOG_LEVEL}\n"
+        f"http:\n  port: {port}\nstorage:\n  path: {work}/atrium.sqlite\nsecrets:\n  keyFile: {work}/secret.key\nlog:\n  level: {level}\n"
         f"modules: [login, cookbook, pilot, moneybox, mobility]\npilot:\n  licensesFile: {bench.ROOT / 'Configuration' / 'pilot-licenses.json'}\n"
     )
     process = bench.start([str(binary / "atrium"), "serve", "--config", str(config)], log)
@@ -87,20 +92,24 @@ def main():
     # Two passes: the hosts started before-then-after, then after-then-before (on this machine the
     # host started second measures a few percent slower, the same binary against itself too).
     passes = []
-    for order, name in [((before_bin, after_bin), "first"), ((after_bin, before_bin), "second")]:
+    for after_first, name in [(False, "first"), (True, "second")]:
         (work / name).mkdir()
         (work / name / "a").mkdir()
         (work / name / "b").mkdir()
-        first = host(order[0], work / name / "a", log)
-        second = host(order[1], work / name / "b", log)
+        sides = [(before_bin, bench.LOG_LEVEL), (after_bin, AFTER_LOG_LEVEL)]
+        if after_first:
+            sides.reverse()
+        first = host(sides[0][0], work / name / "a", log, level=sides[0][1])
+        second = host(sides[1][0], work / name / "b", log, level=sides[1][1])
         try:
-            before, after = (first, second) if order[0] == before_bin else (second, first)
+            before, after = (second, first) if after_first else (first, second)
             passes.append(measure(before, after))
         finally:
             bench.stop(first[0])
             bench.stop(second[0])
     log.close()
-    print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores, `log.level: {bench.LOG_LEVEL}`: two passes (the hosts started in one order, then the other), each "
+    levels = f"`log.level: {bench.LOG_LEVEL}`" + (f" before, `{AFTER_LOG_LEVEL}` after (its lines to a file)" if AFTER_LOG_LEVEL != bench.LOG_LEVEL else "")
+    print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores, {levels}: two passes (the hosts started in one order, then the other), each "
           f"page after 2 s of warm-up per side, {ROUNDS} rounds of {ROUND} s alternating before and after; medians over both passes (the "
           f"ratio is the geometric mean of the two passes' medians of the rounds' after ÷ before).\n")
     print("| page | format | before req/s | after req/s | after ÷ before | before p99 | after p99 | before CPU/req | after CPU/req | CPU after ÷ before |")
