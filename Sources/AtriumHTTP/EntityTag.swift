@@ -2,7 +2,6 @@ import AtriumObservability
 import AtriumRendering
 import Crypto
 import NIOCore
-import Synchronization
 
 /// A page's entity tag (`ETag`), a digest of the very bytes the visitor gets: the first 16 bytes of
 /// the SHA-256 of the page without its form token, and, for a page with the visitor's token in it,
@@ -32,22 +31,13 @@ package struct EntityTag: Sendable, Equatable {
 
     /// The token's part of a tag, worked out once for each token seen lately (a visitor's pages all
     /// carry the same token): the first 8 bytes of its SHA-256, in hex.
-    static func tokenPart(_ token: String) -> String {
-        guard token.utf8.count <= 64 else { return hashed(token) }
-        if let known = recentTokenParts.withLock({ $0[token] }) { return known }
-        let part = hashed(token)
-        recentTokenParts.withLock { parts in
-            if parts.count >= 4096 { parts.removeAll(keepingCapacity: true) }
-            parts[token] = part
-        }
-        return part
-    }
+    static func tokenPart(_ token: String) -> String { recentTokenParts.value(of: token, make: hashed) }
 
     private static func hashed(_ token: String) -> String {
         SHA256.hash(data: Array(token.utf8)).withUnsafeBytes { HexDigits.string(of: $0, count: 8) }
     }
 
-    private static let recentTokenParts = Mutex<[String: String]>([:])
+    private static let recentTokenParts = RecentValues<String>(limit: 4096, longestKey: 64)
 
     /// Whether `If-None-Match` field values name this tag: `*`, or a list with the tag in it, weak
     /// (`W/`) or strong (the weak comparison RFC 9110 asks of `If-None-Match`).

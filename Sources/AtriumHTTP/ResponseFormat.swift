@@ -1,6 +1,6 @@
+import AtriumObservability
 import AtriumRendering
 import Hummingbird
-import Synchronization
 
 /// What a request's `Accept` header asks for: HTML, JSON, text, or a page's live stream of events.
 /// Negotiated once per request (``negotiate(_:)``, kept in ``AtriumRequestContext``): the most
@@ -39,22 +39,15 @@ package enum ResponseFormat: String, Sendable, CaseIterable {
     /// request, so each distinct header is read once. When ``memoizedHeaders`` are kept the memo
     /// starts again (odd clients cannot fill it for good); headers longer than ``memoizedLength``
     /// are read each time.
-    private static let negotiated = Mutex<[String: Negotiated]>([:])
+    private static let negotiated = RecentValues<Negotiated>(limit: memoizedHeaders, longestKey: memoizedLength)
     static let memoizedHeaders = 256
     static let memoizedLength = 512
 
-    static var memoizedCount: Int { negotiated.withLock { $0.count } }
+    static var memoizedCount: Int { negotiated.count }
 
     static func negotiate(_ accept: String?) -> Negotiated {
         guard let accept, !accept.isEmpty else { return .html }
-        guard accept.utf8.count <= memoizedLength else { return parse(accept) }
-        if let known = negotiated.withLock({ $0[accept] }) { return known }
-        let format = parse(accept)
-        negotiated.withLock { known in
-            if known.count >= memoizedHeaders { known.removeAll(keepingCapacity: true) }
-            known[accept] = format
-        }
-        return format
+        return negotiated.value(of: accept, make: parse)
     }
 
     private static func parse(_ accept: String) -> Negotiated {

@@ -3,7 +3,6 @@ import AtriumObservability
 import AtriumStorage
 import Crypto
 import Foundation
-import Synchronization
 
 /// Server-side sessions in the host's database. The cookie carries a random token; the database
 /// keeps only its SHA-256 hash, so a copy of the database opens no session.
@@ -62,21 +61,12 @@ package final class SessionStore: Sendable {
     /// The hashes of tokens seen lately: a browser sends its token with every request, and hashing
     /// it each time was 1 % of a signed-in page. Up to 4,096 tokens of the length the host issues
     /// are kept, then the memo starts again; anything longer is hashed each time.
-    private static let recentHashes = Mutex<[String: String]>([:])
+    private static let recentHashes = RecentValues<String>(limit: memoizedTokens, longestKey: 64)
     static let memoizedTokens = 4096
-    static var memoizedCount: Int { recentHashes.withLock { $0.count } }
+    static var memoizedCount: Int { recentHashes.count }
 
     /// `hash(token)`, from the memo when the token was seen lately.
-    static func memoizedHash(_ token: String) -> String {
-        guard token.utf8.count <= 64 else { return hash(token) }
-        if let known = recentHashes.withLock({ $0[token] }) { return known }
-        let hashed = hash(token)
-        recentHashes.withLock { hashes in
-            if hashes.count >= memoizedTokens { hashes.removeAll(keepingCapacity: true) }
-            hashes[token] = hashed
-        }
-        return hashed
-    }
+    static func memoizedHash(_ token: String) -> String { recentHashes.value(of: token, make: hash) }
 
     package static func hash(_ token: String) -> String {
         var token = token
