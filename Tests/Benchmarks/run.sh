@@ -14,7 +14,8 @@
 # LOG_LEVEL=info writes a request line per request (to a file; default warning: none).
 # BASE=<commit> builds that commit (release, in .build-base/<commit>, kept for the next run) and
 # prints its page ratios beside this build's, from the same rounds: a change that costs pages shows
-# in the same table.
+# in the same table; with BASE_BIN=<folder> too, the `atrium` already built in that folder is used
+# and nothing is built for BASE (BASE then only names it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -31,7 +32,7 @@ swift build -c release --product atrium >&2
 swift build -c release --product atrium-bare-server >&2
 bin=$(swift build -c release --show-bin-path)
 
-if [ -n "${BASE:-}" ]; then
+if [ -n "${BASE:-}" ] && [ -z "${BASE_BIN:-}" ]; then
   base_tree=".build-base/$BASE"
   if [ ! -d "$base_tree" ]; then
     git worktree add --detach "$base_tree" "$BASE" >&2
