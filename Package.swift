@@ -49,6 +49,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         .executable(name: "atrium", targets: ["atrium"]),
+        .executable(name: "atrium-open", targets: ["atrium-open"]),
         .library(name: "AtriumSDK", targets: ["AtriumSDK"]),
         .library(name: "AtriumTestKit", targets: ["AtriumTestKit"]),
         .library(name: "AtriumContracts", targets: ["AtriumContracts"]),
@@ -249,12 +250,18 @@ let package = Package(
             dependencies: [
                 "AtriumHost",
                 "AtriumCatalog",
-                // `atrium open`: a terminal client built on the kit alone.
-                "AtriumClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `atrium new-module` clears SwiftPM's cached reading of Package.swift (a SQLite file).
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        // `atrium open`'s terminal client, an executable of its own that `atrium open` runs: linked
+        // into `atrium`, the kit's URLSession would bring FoundationNetworking and its curl, TLS and
+        // Kerberos libraries into every host's start (5–8 ms to load). Not a dependency of `atrium`
+        // either, since SwiftPM links an executable dependency's libraries into its dependent.
+        .executableTarget(
+            name: "atrium-open",
+            dependencies: ["AtriumClient"]
         ),
         .target(
             name: "AtriumTestKit",

@@ -34,7 +34,7 @@ struct ModuleScaffold {
     /// Targets of this package, and modules of the toolchain, a module name would collide with.
     static let reservedTargets = [
         "Atrium", "AtriumSDK", "AtriumHost", "AtriumCatalog", "AtriumTestKit", "AtriumFixtures", "AtriumHostTests", "ModuleCatalogGenerator",
-        "ModuleCatalogPlugin", "atrium", "atrium-fixture-host", "atrium-bare-server", "Tests", "Sources", "Modules", "Package",
+        "ModuleCatalogPlugin", "atrium", "atrium-open", "atrium-fixture-host", "atrium-bare-server", "Tests", "Sources", "Modules", "Package",
         "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "Dispatch", "Glibc",
         "Musl", "Darwin", "XCTest", "Testing", "Observation", "Synchronization", "Distributed", "RegexBuilder", "Cxx", "CxxStdlib",
         "SwiftShims",

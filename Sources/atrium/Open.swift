@@ -1,5 +1,4 @@
 import ArgumentParser
-import AtriumClient
 import Foundation
 
 #if canImport(Glibc)
@@ -7,6 +6,11 @@ import Foundation
 #endif
 
 /// `atrium open URL`: a terminal client of a running host, built on the native client kit alone.
+///
+/// The client is the executable `atrium-open`, built beside this one (`swift build` builds both),
+/// which this command reads the arguments for and then runs in its own place. The host's
+/// executable does not link the kit: on Linux the kit's `URLSession` brings FoundationNetworking
+/// and with it curl, TLS and Kerberos libraries, which took 5–8 ms of every host's start to load.
 struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
@@ -37,14 +41,28 @@ struct Open: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let parsed = URL(string: url), var components = URLComponents(url: parsed, resolvingAgainstBaseURL: false) else { return }
-        let path =
-            (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath) + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-        components.path = ""
-        components.query = nil
-        components.fragment = nil
-        guard let base = components.url else { return }
-        let session = TerminalSession(client: AtriumClient(base: base), live: !noLive)
-        await session.run(opening: path)
+        let client = Self.clientPath()
+        guard access(client, X_OK) == 0 else {
+            Self.fail(
+                "atrium open: the terminal client \(client) is missing: `swift build` (or `swift build --product atrium-open`) builds it beside atrium; it is an executable of its own so that a host does not load the network libraries it needs"
+            )
+        }
+        let arguments = [client, url] + (noLive ? ["--no-live"] : [])
+        var pointers = arguments.map { strdup($0) } + [nil]
+        execv(client, &pointers)
+        Self.fail("atrium open: could not run \(client): \(String(cString: strerror(errno)))")
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Glibc.exit(1)
+    }
+
+    /// `atrium-open` in the folder of the running executable (`/proc/self/exe`, whatever the name
+    /// it was started by).
+    static func clientPath() -> String {
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("atrium-open").path
     }
 }

@@ -115,3 +115,41 @@ def test_a_live_page_is_redrawn_in_place_when_what_it_shows_changes(tmp_path):
         terminal.close()
     finally:
         stop(process)
+
+
+def test_atrium_open_runs_the_client_beside_it_and_says_how_to_build_it_when_it_is_missing(tmp_path):
+    # The host's executable does not link the client kit (its network libraries would slow every
+    # start): `atrium open` runs `atrium-open` from its own folder, found through /proc/self/exe.
+    assert "libcurl" not in subprocess.run(["ldd", str(ATRIUM)], capture_output=True, text=True).stdout
+    alone = ATRIUM.parent.resolve() / f"open-test-{os.getpid()}"
+    alone.mkdir()
+    try:
+        os.link(ATRIUM, alone / "atrium")
+        result = subprocess.run([str(alone / "atrium"), "open", "http://127.0.0.1:9/"], capture_output=True, text=True, timeout=60)
+        assert result.returncode == 1
+        assert f"{alone}/atrium-open is missing" in result.stderr and "swift build" in result.stderr
+        # Beside it, and reached through a link to the executable, the client is run with the
+        # arguments (here a host that does not answer: the client says so and goes on to its prompt).
+        os.link(ATRIUM.parent / "atrium-open", alone / "atrium-open")
+        (tmp_path / "atrium").symlink_to(alone / "atrium")
+        terminal = Terminal.__new__(Terminal)
+        terminal.primary, secondary = pty.openpty()
+        terminal.process = subprocess.Popen(
+            [str(tmp_path / "atrium"), "open", "http://127.0.0.1:9/pilot", "--no-live"], stdin=secondary, stdout=secondary, stderr=secondary,
+            close_fds=True)
+        os.close(secondary)
+        terminal.output = ""
+        try:
+            terminal.read_until("127.0.0.1:9")
+            terminal.type("q")
+            assert terminal.process.wait(timeout=15) == 0
+        finally:
+            terminal.process.kill()
+            os.close(terminal.primary)
+    finally:
+        for name in ("atrium", "atrium-open"):
+            (alone / name).unlink(missing_ok=True)
+        alone.rmdir()
+    # An address that is not http(s) is refused by `atrium open` itself, before any client runs.
+    result = subprocess.run([str(ATRIUM), "open", "ftp://example.com/"], capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0 and "is not an http(s) address" in result.stderr
