@@ -49,6 +49,7 @@ package struct HostPageRoutes: Sendable {
         let storage = self.storage
         router.get("/health/ready") { _, _ in
             let ready = await storage.isReady()
+            BootTrace.mark("health-ready")
             // Serving without caches is slower, not wrong: the host stays ready and says why.
             let feed = storage.changes.isVouched ? "" : #","changeFeed":"reconnecting: pages read the database until it is back""#
             return Self.json(ready ? .ok : .serviceUnavailable, (ready ? #"{"status":"ready""# : #"{"status":"storage unavailable""#) + feed + "}")

@@ -141,7 +141,7 @@ def boot_steps(atrium_args, base, log, count):
         trace = tempfile.TemporaryFile()
         started = time.monotonic_ns()
         process = subprocess.Popen(atrium_args, stdout=log, stderr=trace, env={**os.environ, "ATRIUM_BOOT_TRACE": "1"})
-        wait_ready(base + "/health/live", process)
+        wait_ready(base + "/health/ready", process)
         stop(process)
         trace.seek(0)
         for line in trace.read().decode(errors="replace").splitlines():
@@ -193,7 +193,7 @@ def conditional_requests(base, bare, cookie, rows, bare_folder):
 def boot_line(boots, bare_boots):
     atrium, bare = statistics.median(boots), statistics.median(bare_boots)
     return (
-        f"- Boot to the first 200 (median of {len(boots)}, alternating): Atrium {atrium * 1000:.1f} ms, bare {bare * 1000:.1f} ms, "
+        f"- Boot to the first 200 of `/health/ready` (median of {len(boots)}, alternating): Atrium {atrium * 1000:.1f} ms, bare {bare * 1000:.1f} ms, "
         f"ratio {atrium / bare:.2f}× (Atrium's fastest {min(boots) * 1000:.1f} ms, the bare server's {min(bare_boots) * 1000:.1f} ms)"
     )
 
@@ -320,7 +320,9 @@ def main():
     stop(process)
     for _ in range(0 if ONLY in ("storage", "pages", "conditional") else BOOTS):
         process = start(atrium_args, log)
-        boots.append(wait_ready(base + "/health/live", process))
+        # Ready, not live: the storage answers and the modules have booted (the bare server has
+        # nothing to get ready, so its health check is its first 200).
+        boots.append(wait_ready(base + "/health/ready", process))
         stop(process)
         process = start([str(BIN / "atrium-bare-server"), str(bare_port), str(bare_folder)], subprocess.DEVNULL)
         bare_boots.append(wait_ready(bare + "/health/live", process))
