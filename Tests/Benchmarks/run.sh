@@ -31,7 +31,7 @@ fi
 # plain `swift build -c release` in .build is not rebuilt with other flags each time), and the bare
 # server built the same way. The flag has the compiler reach a concrete generic type's metadata
 # with its conformances passed in, not through its mangled name, which made the runtime look each
-# conformance up by scanning every record of this large binary: about a third of a boot.
+# conformance up by scanning every record of this large binary: about a quarter of a boot's CPU.
 release=(-c release --scratch-path .build-release -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 echo "Building release in .build-release (about 15 minutes from clean)…" >&2
 swift build "${release[@]}" --product atrium >&2
