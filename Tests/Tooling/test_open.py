@@ -17,9 +17,10 @@ CLEAR = "\x1b[H\x1b[2J"
 class Terminal:
     """`atrium open` on a pseudo-terminal: what it wrote, and lines typed into it."""
 
-    def __init__(self, url):
+    def __init__(self, url, atrium=ATRIUM, options=()):
         self.primary, secondary = pty.openpty()
-        self.process = subprocess.Popen([str(ATRIUM), "open", url], stdin=secondary, stdout=secondary, stderr=secondary, close_fds=True)
+        self.process = subprocess.Popen(
+            [str(atrium), "open", url, *options], stdin=secondary, stdout=secondary, stderr=secondary, close_fds=True)
         os.close(secondary)
         self.output = ""
 
@@ -132,13 +133,7 @@ def test_atrium_open_runs_the_client_beside_it_and_says_how_to_build_it_when_it_
         # arguments (here a host that does not answer: the client says so and goes on to its prompt).
         os.link(ATRIUM.parent / "atrium-open", alone / "atrium-open")
         (tmp_path / "atrium").symlink_to(alone / "atrium")
-        terminal = Terminal.__new__(Terminal)
-        terminal.primary, secondary = pty.openpty()
-        terminal.process = subprocess.Popen(
-            [str(tmp_path / "atrium"), "open", "http://127.0.0.1:9/pilot", "--no-live"], stdin=secondary, stdout=secondary, stderr=secondary,
-            close_fds=True)
-        os.close(secondary)
-        terminal.output = ""
+        terminal = Terminal("http://127.0.0.1:9/pilot", atrium=tmp_path / "atrium", options=["--no-live"])
         try:
             terminal.read_until("127.0.0.1:9")
             terminal.type("q")
