@@ -1,30 +1,39 @@
-/// Words a module writes, as opposed to data it shows as it is: what a translation will one day
-/// replace. A string literal is wording; what it interpolates stays data, kept apart:
-/// `Text("Welcome \(name)!")` has the key `Welcome %@!` and the argument `name`. Data alone is
-/// `Text(verbatim: recipe.name)`. Both render the same today.
+/// Words a module writes, as opposed to data it shows as it is: what a translation replaces. A
+/// string literal is wording; what it interpolates stays data, kept apart:
+/// `Text("Welcome \(name)!")` has the key `Welcome %@!` and the argument `name`, and
+/// `Text("\(count) vehicles")` the key `%lld vehicles` and the number `count`, which picks the
+/// plural form a language needs (see "Translating a module"). Data alone is
+/// `Text(verbatim: recipe.name)`.
 public struct Wording: Sendable, Hashable, ExpressibleByStringInterpolation {
-    /// The words with `%@` where each piece of data goes: what a translation would look up.
+    /// The words with a placeholder where each piece of data goes (`%@` for text, `%lld` for a
+    /// whole number): what a translation looks up.
     public let key: String
-    /// The data put into the placeholders, as shown.
+    /// The data put into the placeholders, as shown in the source language.
     public let arguments: [String]
-    /// The words as shown today.
+    /// Each argument's value when it is a whole number (it chooses a plural form and is written
+    /// with the language's digit grouping), else nil; as many as ``arguments``.
+    public let numbers: [Int?]
+    /// The words as written in the source (English).
     public let text: String
 
     public init(stringLiteral value: String) {
-        key = value
+        key = value.replacingPercent()
         arguments = []
+        numbers = []
         text = value
     }
 
     public init(stringInterpolation: StringInterpolation) {
         key = stringInterpolation.key
         arguments = stringInterpolation.arguments
+        numbers = stringInterpolation.numbers
         text = stringInterpolation.text
     }
 
     public struct StringInterpolation: StringInterpolationProtocol {
         var key = ""
         var arguments: [String] = []
+        var numbers: [Int?] = []
         var text = ""
 
         public init(literalCapacity: Int, interpolationCount: Int) {}
@@ -38,13 +47,23 @@ public struct Wording: Sendable, Hashable, ExpressibleByStringInterpolation {
         public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             key += "%@"
             arguments.append(value.description)
+            numbers.append(nil)
             text += value.description
+        }
+
+        /// Adds a whole number: it chooses the plural form of the words around it in each
+        /// language, and is written with that language's digit grouping.
+        public mutating func appendInterpolation(_ value: Int) {
+            key += "%lld"
+            arguments.append(String(value))
+            numbers.append(value)
+            text += String(value)
         }
     }
 }
 
 extension String {
-    /// A literal part of a key, its `%` written as `%%` so only placeholders are `%@`.
+    /// A literal part of a key, its `%` written as `%%` so only placeholders start with `%`.
     fileprivate func replacingPercent() -> String {
         contains("%") ? split(separator: "%", omittingEmptySubsequences: false).joined(separator: "%%") : self
     }

@@ -1,0 +1,91 @@
+@_spi(AtriumHost) import AtriumSDK
+
+/// Puts a module's wording into one language: each ``Wording``'s key looked up in the module's
+/// catalog (``StringCatalog``), its plural form chosen by CLDR's rule for the language and the
+/// first whole number it holds, and its data filled in, numbers written as the language writes
+/// them. A key the language lacks shows in the source language (the catalog check in `.ci/run`
+/// keeps that from shipping); the pseudo-language (``PseudoLanguage``) transforms the source forms.
+/// Data (`verbatim` text) is never touched.
+package struct Translator: Sendable {
+    /// The language words are put into (a BCP 47 tag).
+    package let language: String
+    let catalog: StringCatalog
+    let conventions: NumberConventions
+    let isPseudo: Bool
+
+    package init(language: String, catalog: StringCatalog) {
+        self.language = language
+        self.catalog = catalog
+        isPseudo = PseudoLanguage.isPseudo(language)
+        conventions = NumberConventions(language: isPseudo ? catalog.sourceLanguage : language)
+    }
+
+    /// Whether this translator leaves the source words as they are (it then only settles plurals
+    /// the catalog gives forms for).
+    package var isSource: Bool { language == catalog.sourceLanguage }
+
+    /// `wording` in the language.
+    package func text(_ wording: Wording) -> String {
+        let entry = catalog.entries[wording.key]
+        let lookup = isPseudo ? catalog.sourceLanguage : language
+        let form: String
+        if let forms = entry?[lookup] {
+            form = choose(forms, numbers: wording.numbers, language: lookup)
+        } else if !isPseudo {
+            // Not translated: the source words as the module wrote them.
+            return wording.text
+        } else {
+            form = wording.key
+        }
+        return Placeholders.fill(
+            isPseudo ? PseudoLanguage.transform(form) : form, arguments: wording.arguments, numbers: wording.numbers, conventions: conventions)
+    }
+
+    private func choose(_ forms: StringCatalog.Forms, numbers: [Int?], language: String) -> String {
+        switch forms {
+        case .single(let form):
+            return form
+        case .plural(let byCategory):
+            let number = numbers.lazy.compactMap(\.self).first
+            let category = number.map { PluralCategory($0, language: language) } ?? .other
+            return byCategory[category] ?? byCategory[.other] ?? ""
+        }
+    }
+
+    /// `screen` with every node's wording in the language.
+    package func translated(_ screen: Screen) -> Screen {
+        var screen = screen
+        screen.toolbar = screen.toolbar.map(translated)
+        screen.content = screen.content.map(translated)
+        return screen
+    }
+
+    /// `node` with its wording, and that of the nodes inside it, in the language.
+    package func translated(_ node: UINode) -> UINode {
+        switch node {
+        case .text(var text):
+            if let wording = text.wording { text.text = self.text(wording) }
+            return .text(text)
+        case .heading(var heading):
+            if let wording = heading.wording { heading.text = self.text(wording) }
+            return .heading(heading)
+        case .section(var section):
+            section.content = section.content.map(translated)
+            return .section(section)
+        case .row(var row):
+            row.content = row.content.map(translated)
+            return .row(row)
+        case .list(var list):
+            list.content = list.content.map(translated)
+            return .list(list)
+        case .card(var card):
+            card.content = card.content.map(translated)
+            return .card(card)
+        case .form(var form):
+            form.content = form.content.map(translated)
+            return .form(form)
+        default:
+            return node
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import AtriumSDK
+import Foundation
+import Testing
+
+@testable import AtriumRendering
+
+/// Catalogs, plural rules and the translator: a module's wording in another language.
+@Suite struct TranslatorTests {
+    static let catalogJSON = #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Welcome %@!" : {
+              "localizations" : {
+                "es" : { "stringUnit" : { "state" : "translated", "value" : "¡Hola, %@!" } }
+              }
+            },
+            "%lld vehicles near %@" : {
+              "localizations" : {
+                "en" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld vehicle near %@" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld vehicles near %@" } }
+                } } },
+                "es" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%2$@: %1$lld vehículo" } },
+                  "many" : { "stringUnit" : { "state" : "translated", "value" : "%2$@: %1$lld de vehículos" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%2$@: %1$lld vehículos" } }
+                } } }
+              }
+            },
+            "Gone" : { "extractionState" : "stale", "localizations" : { "es" : { "stringUnit" : { "state" : "translated", "value" : "Ido" } } } },
+            "100%% sure" : { "localizations" : { "es" : { "stringUnit" : { "state" : "translated", "value" : "100 %% seguro" } } } }
+          },
+          "version" : "1.0"
+        }
+        """#
+
+    static func catalog() throws -> StringCatalog {
+        try StringCatalog(data: Data(catalogJSON.utf8), name: "Localizable.xcstrings")
+    }
+
+    @Test func readsAStringCatalogLeavingStaleKeysOut() throws {
+        let catalog = try Self.catalog()
+        #expect(catalog.sourceLanguage == "en")
+        #expect(catalog.languages == ["en", "es"])
+        #expect(catalog.entries["Gone"] == nil)
+        #expect(catalog.entries["Welcome %@!"]?["es"] == .single("¡Hola, %@!"))
+    }
+
+    @Test func keysKeepWordsAndDataApart() {
+        let name = "Ada"
+        let count = 3
+        let wording: Wording = "\(count) vehicles near \(name)"
+        #expect(wording.key == "%lld vehicles near %@")
+        #expect(wording.arguments == ["3", "Ada"])
+        #expect(wording.numbers == [3, nil])
+        #expect(wording.text == "3 vehicles near Ada")
+        let percent: Wording = "100% sure"
+        #expect(percent.key == "100%% sure" && percent.text == "100% sure")
+    }
+
+    @Test func translatesWithPluralsPositionsAndTheLanguagesDigits() throws {
+        let spanish = Translator(language: "es", catalog: try Self.catalog())
+        let english = Translator(language: "en", catalog: try Self.catalog())
+        let place = "Sol"
+        func vehicles(_ count: Int) -> Wording { "\(count) vehicles near \(place)" }
+        #expect(spanish.text("Welcome \(place)!") == "¡Hola, Sol!")
+        #expect(spanish.text(vehicles(1)) == "Sol: 1 vehículo")
+        #expect(spanish.text(vehicles(2)) == "Sol: 2 vehículos")
+        #expect(spanish.text(vehicles(0)) == "Sol: 0 vehículos")
+        #expect(spanish.text(vehicles(1234)) == "Sol: 1234 vehículos")
+        #expect(spanish.text(vehicles(12345)) == "Sol: 12.345 vehículos")
+        #expect(spanish.text(vehicles(2_000_000)) == "Sol: 2.000.000 de vehículos")
+        #expect(english.text(vehicles(1)) == "1 vehicle near Sol")
+        #expect(english.text(vehicles(1234)) == "1,234 vehicles near Sol")
+        #expect(spanish.text("100% sure") == "100 % seguro")
+        // Not in the catalog: the source words, never an empty screen.
+        #expect(spanish.text("Not translated \(place)") == "Not translated Sol")
+    }
+
+    @Test func pluralCategoriesFollowCLDR() {
+        #expect(PluralCategory(1, language: "en") == .one)
+        #expect(PluralCategory(0, language: "en") == .other)
+        #expect(PluralCategory(1_000_000, language: "es-MX") == .many)
+        #expect(PluralCategory(0, language: "fr") == .one)
+        #expect(PluralCategory(22, language: "pl") == .few)
+        #expect(PluralCategory(12, language: "pl") == .many)
+        #expect(PluralCategory(21, language: "ru") == .one)
+        #expect(PluralCategory(1, language: "ja") == .other)
+    }
+
+    @Test func thePseudoLanguageAccentsAndLengthensWordsButNotData() throws {
+        let pseudo = Translator(language: "en-XA", catalog: try Self.catalog())
+        let name = "Ada"
+        let text = pseudo.text("Welcome \(name)!")
+        #expect(text.hasPrefix("[Ŵéļçöɱé Ada!") && text.hasSuffix("]"))
+        #expect(text.count >= Int(Double("Welcome Ada!".count) * 1.3))
+        let count = 2
+        #expect(pseudo.text("\(count) vehicles near \(name)").hasPrefix("[2 véĥíçļéš ñéáŕ Ada·"))
+    }
+
+    @Test func placeholderSignaturesTellDisagreeingForms() {
+        #expect(Placeholders.signature(of: "%lld vehicles near %@") == Placeholders.signature(of: "%2$@: %1$lld vehículos"))
+        #expect(Placeholders.signature(of: "%@ and %@") != Placeholders.signature(of: "%@"))
+        #expect(Placeholders.signature(of: "%lld") != Placeholders.signature(of: "%@"))
+    }
+
+    @Test func translatesTheWordingOfATreeAndLeavesDataAlone() throws {
+        let spanish = Translator(language: "es", catalog: try Self.catalog())
+        let name = "Ada"
+        let screen = Screen(
+            title: "Home",
+            content: [.section(Section(title: nil, content: [.text(Text("Welcome \(name)!")), .text(Text(verbatim: "Welcome Ada!"))]))])
+        let translated = spanish.translated(screen)
+        guard case .section(let section) = translated.content[0], case .text(let wording) = section.content[0],
+            case .text(let data) = section.content[1]
+        else {
+            Issue.record("the tree changed shape")
+            return
+        }
+        #expect(wording.text == "¡Hola, Ada!")
+        #expect(data.text == "Welcome Ada!")
+    }
+
+    @Test func refusesACatalogItCannotUseWithWhatIsWrong() {
+        #expect(throws: LocalizationError.self) { try StringCatalog(data: Data("{}".utf8), name: "Broken.xcstrings") }
+        let noOther =
+            #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"es":{"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"x"}}}}}}}}}"#
+        #expect(throws: LocalizationError("Localizable.xcstrings: \"k\" in es has plural forms but no 'other'")) {
+            try StringCatalog(data: Data(noOther.utf8), name: "Localizable.xcstrings")
+        }
+        let unknown =
+            #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"es":{"variations":{"plural":{"lots":{"stringUnit":{"state":"translated","value":"x"}},"other":{"stringUnit":{"state":"translated","value":"y"}}}}}}}}}"#
+        #expect(throws: LocalizationError.self) { try StringCatalog(data: Data(unknown.utf8), name: "Localizable.xcstrings") }
+    }
+}
