@@ -268,6 +268,7 @@ let package = Package(
             dependencies: [
                 "AtriumSDK",
                 "AtriumHost",
+                "AtriumRendering",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // TestOpenIDProvider signs ID tokens as a provider would, and checks PKCE.
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -299,6 +300,8 @@ let package = Package(
                 "AtriumHost",
                 "AtriumTestKit",
                 "AtriumFixtures",
+                // Every module's translations, for the catalog check.
+                "AtriumCatalog",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

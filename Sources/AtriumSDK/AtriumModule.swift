@@ -1,3 +1,5 @@
+import Foundation
+
 /// A feature module: the unit the host boots from configuration.
 ///
 /// A module declares who it is and what it needs in ``manifest``, reads its configuration section as
@@ -11,10 +13,20 @@ public protocol AtriumModule: Sendable {
     /// Who the module is and what it requires and provides.
     static var manifest: ModuleManifest { get }
 
+    /// The bundle holding the module's translations, `Localizable.xcstrings` in its `Resources`
+    /// folder: `.module` (see "Translating a module"). Nil, the default: the module's wording
+    /// shows as written, in every language.
+    static var translations: Bundle? { get }
+
     /// Makes the module; the host calls it once at boot, before ``register(in:configuration:)``.
     init()
 
     /// Adds the module's scenes, endpoints and capabilities. Called once at boot, after every module
     /// this one requires has registered.
     func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws
+}
+
+extension AtriumModule {
+    /// No translations: the module's wording shows as written.
+    public static var translations: Bundle? { nil }
 }

@@ -22,6 +22,7 @@ struct ModuleScaffold {
             ("Sources/Scenes/Notes/NotesScene.swift", Self.scene),
             ("Sources/Scenes/Notes/NotesView.swift", Self.view),
             ("Sources/Scenes/Notes/NoteFields.swift", Self.fields),
+            ("Sources/Resources/Localizable.xcstrings", Self.translations),
             ("Tests/\(name)NotesTests.swift", Self.useCaseTests),
             ("Tests/Scenes/NotesSceneTests.swift", Self.sceneTests),
             ("Tests/\(name)HostTests.swift", Self.hostTests),
@@ -90,6 +91,7 @@ struct ModuleScaffold {
 
     private static let moduleFile = #"""
         import AtriumSDK
+        import Foundation
 
         /// __NAME__: a page where visitors keep short notes. Written by `atrium new-module`; make it
         /// yours. Modules/Pilot shows more (a configuration file read at boot, live validation); `atrium
@@ -98,6 +100,9 @@ struct ModuleScaffold {
             public typealias Configuration = __NAME__Configuration
 
             public static let manifest = ModuleManifest(id: "__ID__", title: "__NAME__", version: "0.1.0", binds: ["__ID__"])
+
+            /// Its wording in other languages: `Resources/Localizable.xcstrings` (README, "Translating a module").
+            public static var translations: Bundle? { .module }
 
             public init() {}
 
@@ -337,6 +342,22 @@ struct ModuleScaffold {
 
         """#
 
+    /// The module's String Catalog: the words of its views, in Spanish too.
+    private static let translations = #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "No notes yet." : {
+              "localizations" : {
+                "es" : { "stringUnit" : { "state" : "translated", "value" : "Aún no hay notas." } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+
+        """#
+
     private static let sceneTests = #"""
         import AtriumSDK
         import AtriumTestKit
@@ -359,6 +380,14 @@ struct ModuleScaffold {
                 for text in ["one", "two"] { #expect(await test.submit(NotesScene.add, form: ["text": text]).redirect == NotesScene.page()) }
                 let screen = try #require(await test.load().screen)
                 #expect(screen.texts.suffix(2) == ["two", "one"])
+            }
+
+            @Test func theWordsAreTranslatedAndTheNotesAreNot() async throws {
+                let empty = try #require(await test.load().screen).translated(into: "es", by: __NAME__Module.self)
+                #expect(empty.shows("Aún no hay notas."))
+                _ = await test.submit(NotesScene.add, form: ["text": "one"])
+                let one = try #require(await test.load().screen).translated(into: "es", by: __NAME__Module.self)
+                #expect(one.texts.last == "one")
             }
 
             @Test func anEmptyNoteIsRefusedWithTheFieldsError() async throws {

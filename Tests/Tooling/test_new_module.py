@@ -146,6 +146,10 @@ def test_a_new_module_builds_links_and_passes_its_tests_at_once(tmp_path):
                          "Sources/Scenes/Notes/NotesView.swift", "Tests/Scenes/NotesSceneTests.swift",
                          "Tests/ScaffoldProbeHostTests.swift"]:
             assert expected in written, written
+        # Its words are translatable from the start: a String Catalog the module names, and its
+        # scene test reads the empty page in Spanish (the seventh test below).
+        assert (folder / "Sources" / "Resources" / "Localizable.xcstrings").is_file()
+        assert "public static var translations: Bundle? { .module }" in (folder / "Sources" / f"{name}Module.swift").read_text()
         again = atrium("new-module", name)
         assert again.returncode != 0 and "Modules/ScaffoldProbe exists already" in again.stderr
 
@@ -178,7 +182,7 @@ def test_a_new_module_builds_links_and_passes_its_tests_at_once(tmp_path):
         assert warnings == [], warnings
         tests = swift("test", "--filter", f"{name}Tests")
         assert tests.returncode == 0, tests.stdout[-4000:] + tests.stderr[-4000:]
-        assert "6 tests" in tests.stdout + tests.stderr and "passed" in tests.stdout + tests.stderr, tests.stdout[-2000:]
+        assert "7 tests" in tests.stdout + tests.stderr and "passed" in tests.stdout + tests.stderr, tests.stdout[-2000:]
         listed = atrium("modules")
         assert "scaffoldprobe" in listed.stdout, listed.stdout
         config = tmp_path / "probe.yaml"

@@ -1,4 +1,5 @@
 import AtriumSDK
+import Foundation
 
 /// Pilot registration: a pilot registers with a name, a license type and a password, and sees the
 /// aircraft the license allows. The registration belongs to the visitor's session, or to the
@@ -11,6 +12,9 @@ public struct PilotModule: AtriumModule {
     public typealias Configuration = PilotConfiguration
 
     public static let manifest = ModuleManifest(id: "pilot", title: "Pilot", version: "1.0.0", binds: ["pilot"])
+
+    /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
+    public static var translations: Bundle? { .module }
 
     public init() {}
 

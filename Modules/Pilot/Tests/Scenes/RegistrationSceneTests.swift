@@ -95,6 +95,20 @@ struct RegistrationSceneTests {
         #expect(aircraft.count == 1 && aircraft[0].wording == nil)
     }
 
+    @Test func theConfirmationInSpanishTranslatesTheWordsNotTheData() async throws {
+        let test = test()
+        _ = await test.submit(RegistrationScene.register, form: Self.valid)
+        let screen = try #require(await test.load().screen).translated(into: "es", by: PilotModule.self)
+        #expect(
+            screen.content.contains { if case .heading(let heading) = $0 { heading.text == "¡Te damos la bienvenida, TestUser!" } else { false } })
+        #expect(screen.shows("Tu licencia es PPL"))
+        #expect(screen.texts.suffix(3) == ["C152", "C172", "D40A"], "aircraft are data")
+        // In the pseudo-language every translated word is marked, the data is not.
+        let pseudo = try #require(await test.load().screen).translated(into: "en-XA", by: PilotModule.self)
+        #expect(pseudo.texts.contains { $0.hasPrefix("[Ýöûŕ ļíçéñšé íš PPL") })
+        #expect(pseudo.texts.suffix(3) == ["C152", "C172", "D40A"])
+    }
+
     @Test func liveValidationShowsErrorsWithoutSaving() async throws {
         let checked = await test().submit(
             RegistrationScene.validate, form: ["name": "TestUser", "license": "PPL", "password": "A9sDk3fJ1lM2TestUser", "verification": ""])
