@@ -46,6 +46,8 @@ package final class PageCache: Sendable {
         var namesState = false
         /// The scene schema's version (JSON only: 0 for other formats).
         var schema = 0
+        /// The page's language, where more than one is offered.
+        var language: String? = nil
     }
 
     private struct Entry {

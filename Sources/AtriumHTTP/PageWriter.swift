@@ -19,6 +19,11 @@ package struct PageWriter: Sendable {
     package let cookie: SessionCookie
     let cache: PageCache
     let shell: AppShell
+    /// The languages offered and the modules' translators (``Translations``).
+    package let translations: Translations
+    /// The fields of a page's state besides its tag, made once for each case: its type (none for a
+    /// 304), ``cacheControl(format:isSignedIn:)`` and what it varies with (``vary(isMultilingual:)``).
+    private let stateHeaders: [HTTPFields]
 
     @inline(__always)  // picks the traced or untraced writing: no async frame of its own on every request
     func response(
@@ -49,10 +54,13 @@ package struct PageWriter: Sendable {
         let negotiated = context.format(of: request)
         let format = negotiated.document
         let schema = format == .json ? negotiated.answeredSchema : 0
+        // The page's language: looked for only when more than one is offered.
+        let language = translations.isMultilingual ? translations.language(of: request.headers) : translations.defaultLanguage
         let kept: PageCache.Kept
         switch format {
         case .text:
-            let text = TextRenderer().render(links.resolve(screen.make(), for: moduleID, logger: logger))
+            let resolved = links.resolve(screen.make(), for: moduleID, logger: logger)
+            let text = TextRenderer().render(translated(resolved, module: moduleID, language: language))
             kept = PageCache.Kept(RenderedPage(bytes: Array(text.utf8)))
         case .html, .json, .eventStream:  // a document is never a stream (``ResponseFormat/Negotiated/document``)
             let mark = format == .html ? shell.mark(moduleID: moduleID, path: request.uri.path) : nil
@@ -63,14 +71,19 @@ package struct PageWriter: Sendable {
             // follows. (A HEAD answers the GET's length.)
             let namesState = screen.key != nil && format == .html && (request.method == .get || request.method == .head)
             let render = {
-                let resolved = links.resolve(screen.make(), for: moduleID, logger: logger)
-                guard namesState else { return self.render(resolved, as: format, mark: mark, schema: schema) }
+                let resolved = translated(links.resolve(screen.make(), for: moduleID, logger: logger), module: moduleID, language: language)
+                guard namesState else { return self.render(resolved, as: format, mark: mark, schema: schema, language: language) }
                 let document = self.render(resolved, as: .json, mark: nil).body(token: nil)
-                return html.render(resolved, shell: shell, current: mark, stateID: StateID.of(document))
+                return html.render(resolved, shell: shell, current: mark, stateID: StateID.of(document), language: language)
             }
+            // A page in another language is another page; a host offering one language keys none.
+            let keyLanguage = translations.isMultilingual ? language : nil
             kept =
                 screen.key.map {
-                    cache.page(for: PageCache.Key(screen: $0, format: format, shell: mark, namesState: namesState, schema: schema), make: render)
+                    cache.page(
+                        for: PageCache.Key(
+                            screen: $0, format: format, shell: mark, namesState: namesState, schema: schema, language: keyLanguage),
+                        make: render)
                 }
                 ?? PageCache.Kept(render())
         }
@@ -95,7 +108,7 @@ package struct PageWriter: Sendable {
             return response
         }
         let isNotModified = tag.isMatched(by: request.headers[values: .ifNoneMatch])
-        var headers = Self.stateHeaders(format, isSignedIn: session?.isSignedIn == true, isNotModified: isNotModified)
+        var headers = stateHeaders(format, isSignedIn: session?.isSignedIn == true, isNotModified: isNotModified)
         headers.append(HTTPField(name: .eTag, value: tag.value))  // the state's headers have none: no search for one to replace
         var response =
             isNotModified
@@ -105,9 +118,8 @@ package struct PageWriter: Sendable {
     }
 
     /// The fields of a page's state besides its tag, made once for each case (a field's value is
-    /// checked each time one is set): its type (none for a 304), ``cacheControl(format:isSignedIn:)``
-    /// and ``vary``.
-    private static func stateHeaders(_ format: ResponseFormat, isSignedIn: Bool, isNotModified: Bool) -> HTTPFields {
+    /// checked each time one is set).
+    private func stateHeaders(_ format: ResponseFormat, isSignedIn: Bool, isNotModified: Bool) -> HTTPFields {
         let formatIndex =
             switch format {
             case .html: 0
@@ -118,12 +130,16 @@ package struct PageWriter: Sendable {
         return stateHeaders[formatIndex * 4 + (isSignedIn ? 2 : 0) + (isNotModified ? 1 : 0)]
     }
 
-    private static let stateHeaders: [HTTPFields] = [ResponseFormat.html, .json, .text, .eventStream].flatMap { format in
-        [false, true].flatMap { isSignedIn in
-            [false, true].map { isNotModified in
-                var fields: HTTPFields = [.cacheControl: cacheControl(format: format, isSignedIn: isSignedIn), .vary: vary]
-                if !isNotModified { fields[.contentType] = format.contentType }
-                return fields
+    private static func stateHeaders(isMultilingual: Bool) -> [HTTPFields] {
+        [ResponseFormat.html, .json, .text, .eventStream].flatMap { format in
+            [false, true].flatMap { isSignedIn in
+                [false, true].map { isNotModified in
+                    var fields: HTTPFields = [
+                        .cacheControl: cacheControl(format: format, isSignedIn: isSignedIn), .vary: vary(isMultilingual: isMultilingual),
+                    ]
+                    if !isNotModified { fields[.contentType] = format.contentType }
+                    return fields
+                }
             }
         }
     }
@@ -138,8 +154,17 @@ package struct PageWriter: Sendable {
         format == .html && isSignedIn ? "private, no-store" : "private, no-cache"
     }
 
-    /// What a page's bytes depend on besides its address: the format asked for and the session.
-    static let vary = "Accept, Cookie"
+    /// What a page's bytes depend on besides its address: the format asked for and the session
+    /// (which holds the language chosen), and `Accept-Language` where more than one is offered.
+    static func vary(isMultilingual: Bool) -> String {
+        isMultilingual ? "Accept, Accept-Language, Cookie" : "Accept, Cookie"
+    }
+
+    /// `screen`, made by `module`, with its words in `language` (as it is when they have no
+    /// translation): once per page kept, not per request.
+    private func translated(_ screen: Screen, module: String?, language: String) -> Screen {
+        translations.translator(module: module, language: language).map { $0.translated(screen) } ?? screen
+    }
 
     /// The screen's JSON document in `schema`'s version with its form token left out
     /// (``RenderedPage/body(token:)`` puts it in), exactly as `Accept: application/json` answers
@@ -154,9 +179,11 @@ package struct PageWriter: Sendable {
     /// Seconds a 503 page asks clients to wait before trying again.
     package static let retryAfter = "5"
 
-    private func render(_ screen: Screen, as format: ResponseFormat, mark: AppShell.Mark?, schema: Int = SceneSchema.current) -> RenderedPage {
+    private func render(
+        _ screen: Screen, as format: ResponseFormat, mark: AppShell.Mark?, schema: Int = SceneSchema.current, language: String = "en"
+    ) -> RenderedPage {
         switch format {
-        case .html, .eventStream: html.render(screen, shell: shell, current: mark)
+        case .html, .eventStream: html.render(screen, shell: shell, current: mark, language: language)
         case .json: json.render(screen, withToken: Self.hasActions(screen), schema: schema)
         case .text: RenderedPage(bytes: Array(TextRenderer().render(screen).utf8))
         }
@@ -181,10 +208,12 @@ package struct PageWriter: Sendable {
         return (screen.toolbar + screen.content).contains(where: posts)
     }
 
-    package init(links: LinkResolver, cookie: SessionCookie, cache: PageCache, shell: AppShell) {
+    package init(links: LinkResolver, cookie: SessionCookie, cache: PageCache, shell: AppShell, translations: Translations = .sourceOnly) {
         self.links = links
         self.cookie = cookie
         self.cache = cache
         self.shell = shell
+        self.translations = translations
+        stateHeaders = Self.stateHeaders(isMultilingual: translations.isMultilingual)
     }
 }

@@ -44,7 +44,8 @@ package struct HostApplication: Sendable {
             links: LinkResolver(registry: plan.registry),
             cookie: SessionCookie(isSecure: plan.settings.http.behindTLS),
             cache: PageCache(),
-            shell: AppShell(entries: plan.registry.entries)
+            shell: AppShell(entries: plan.registry.entries),
+            translations: try Translations(settings: plan.settings.localization, bundles: plan.translations)
         )
     }
 

@@ -9,10 +9,13 @@ package struct HTMLRenderer: Sendable {
     package init() {}
 
     /// `stateID`: the id a live stream of the page gives this state (``SceneEventStream``), so the
-    /// browser knows whether the first state its stream sends is the one it shows.
-    package func render(_ screen: Screen, shell: AppShell = .empty, current: AppShell.Mark? = nil, stateID: String? = nil) -> RenderedPage {
+    /// browser knows whether the first state its stream sends is the one it shows; `language`: the
+    /// page's `lang`.
+    package func render(
+        _ screen: Screen, shell: AppShell = .empty, current: AppShell.Mark? = nil, stateID: String? = nil, language: String = "en"
+    ) -> RenderedPage {
         var writer = HTMLWriter()
-        writer.page(screen, shell: shell, current: current, stateID: stateID)
+        writer.page(screen, shell: shell, current: current, stateID: stateID, language: language)
         return writer.page.rendered
     }
 
@@ -73,8 +76,10 @@ struct HTMLWriter {
         return value
     }
 
-    mutating func page(_ screen: Screen, shell: AppShell, current: AppShell.Mark?, stateID: String? = nil) {
-        raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+    mutating func page(_ screen: Screen, shell: AppShell, current: AppShell.Mark?, stateID: String? = nil, language: String = "en") {
+        raw("<!doctype html>\n<html")
+        attribute("lang", language)
+        raw(">\n<head>\n<meta charset=\"utf-8\">\n")
         raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         if let refresh = screen.refreshAfterSeconds {
             raw("<meta http-equiv=\"refresh\" content=\"")

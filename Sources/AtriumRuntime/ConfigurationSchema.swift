@@ -27,6 +27,7 @@ package enum ConfigurationSchema {
                 TracingSettings.self, description: "OpenTelemetry traces sent to a collector over OTLP/HTTP (the OTEL_* variables set them too)"),
             "secrets": section(SecretsSettings.self, description: "The host key that seals secrets and signs tokens"),
             "events": section(EventSettings.self, description: "How this host delivers the events modules publish to their subscribers"),
+            "localization": section(LocalizationSettings.self, description: "The languages the host offers its visitors"),
             "modules": [
                 "description": "The ids of the modules to boot (every available module when absent)",
                 "type": "array", "uniqueItems": true, "items": ["enum": catalog.map(\.manifest.id)],

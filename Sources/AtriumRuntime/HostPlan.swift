@@ -3,6 +3,7 @@ import AtriumEvents
 import AtriumObservability
 @_spi(AtriumHost) import AtriumSDK
 import AtriumStorage
+import Foundation
 import Logging
 
 /// A validated configuration with every enabled module registered, ready to serve.
@@ -23,6 +24,8 @@ package struct HostPlan: Sendable {
     package let metrics: HostMetrics
     /// Who publishes and who subscribes to which event (``EventRouter``).
     package let events: EventRouter
+    /// Where each registered module keeps its translations (``AtriumModule/translations``), by id.
+    package let translations: [String: Bundle]
 
     /// Validates a configuration and registers its modules in boot order, or throws every problem
     /// found, never stopping at the first: in the file, in each module's section (unknown, missing
@@ -177,7 +180,11 @@ package struct HostPlan: Sendable {
         guard problems.isEmpty else { throw ConfigurationError(source: source.name, problems: problems) }
         return HostPlan(
             source: source.name, settings: settings, registry: registry, catalog: catalog.map(\.manifest), services: services, hostKey: hostKey,
-            localDelivery: localDelivery, flags: flags, metrics: metrics, events: events)
+            localDelivery: localDelivery, flags: flags, metrics: metrics, events: events,
+            translations: Dictionary(
+                uniqueKeysWithValues: booted.compactMap { module in
+                    enabled.first { $0.manifest.id == module.manifest.id }?.type.translations.map { (module.manifest.id, $0) }
+                }))
     }
 
     /// The services a host lends its modules: async-http-client, bcrypt, AES-GCM and JWT under the
@@ -241,6 +248,7 @@ package struct HostPlan: Sendable {
             tracing: tracing,
             secrets: section(SecretsSettings.self, "secrets"),
             events: section(EventSettings.self, "events"),
+            localization: section(LocalizationSettings.self, "localization"),
             modules: modules
         )
     }

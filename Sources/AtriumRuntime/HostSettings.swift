@@ -2,7 +2,7 @@ import AtriumEvents
 import AtriumObservability
 import AtriumStorage
 
-/// The host's own configuration keys (`http`, `storage`, `log`, `tracing`, `secrets`, `events`, `modules`; `flags` is
+/// The host's own configuration keys (`http`, `storage`, `log`, `tracing`, `secrets`, `events`, `localization`, `modules`; `flags` is
 /// read with the modules, see ``HostFlags``).
 package struct HostSettings: Sendable, Equatable {
     package var http: HTTPSettings
@@ -12,13 +12,14 @@ package struct HostSettings: Sendable, Equatable {
     package var tracing: TracingSettings
     package var secrets: SecretsSettings
     package var events: EventSettings
+    package var localization: LocalizationSettings
     /// The ids of the modules to boot.
     package var modules: [String]
 
     package init(
         http: HTTPSettings = .init(), storage: StorageSettings = .init(), log: LogSettings = .init(), tracing: TracingSettings = .init(),
         secrets: SecretsSettings = .init(),
-        events: EventSettings = .init(), modules: [String]
+        events: EventSettings = .init(), localization: LocalizationSettings = .init(), modules: [String]
     ) {
         self.http = http
         self.storage = storage
@@ -26,9 +27,10 @@ package struct HostSettings: Sendable, Equatable {
         self.tracing = tracing
         self.secrets = secrets
         self.events = events
+        self.localization = localization
         self.modules = modules
     }
 
     /// The top-level keys the host reads itself; every other top-level key must be a module id.
-    static let sectionKeys = ["http", "storage", "log", "tracing", "secrets", "events", "modules", "flags"]
+    static let sectionKeys = ["http", "storage", "log", "tracing", "secrets", "events", "localization", "modules", "flags"]
 }

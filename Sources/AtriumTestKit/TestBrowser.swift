@@ -73,6 +73,12 @@ public final class TestBrowser: Sendable {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
+    /// Keeps the cookie `name` as if the host had set it (a visitor's language choice made on
+    /// another host, or an old or forged value).
+    public func setCookie(_ name: String, _ value: String) {
+        state.withLock { $0.cookies[name] = value }
+    }
+
     /// Sends any request with the browser's cookies, as it is: no token is added.
     public func send(_ path: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: String? = nil) async throws -> TestPage {
         var headers = headers

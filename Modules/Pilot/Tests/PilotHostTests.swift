@@ -3,6 +3,7 @@ import AtriumHost
 import AtriumSDK
 import AtriumTestKit
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import Pilot
@@ -42,6 +43,64 @@ struct PilotHostTests {
             let loggedOut = try await browser.post("/pilot/logout", form: [:])
             #expect(loggedOut.location == "/pilot")
             #expect(try await browser.getScreen("/pilot").screen.title == "Register")
+        }
+    }
+
+    @Test func theConfirmationIsInTheLanguageTheVisitorAsksFor() async throws {
+        let host = try await TestHost.boot(
+            modules: [PilotModule.self],
+            configuration: "modules: [pilot]\npilot:\n  licensesFile: \(Self.licensesFile)\nlocalization:\n  languages: [en, es]\n")
+        defer { host.tearDown() }
+        try await host.run { browser in
+            #expect(try await browser.get("/pilot").status == 200)
+            #expect(try await browser.post("/pilot/register", form: Self.valid).status == 303)
+            func page(_ accept: String, language: String?) async throws -> TestPage {
+                var headers: HTTPFields = [.accept: accept]
+                if let language { headers[.acceptLanguage] = language }
+                return try await browser.send("/pilot", method: .get, headers: headers)
+            }
+            let spanish = try await page("text/html", language: "es-MX, en;q=0.5")
+            #expect(spanish.status == 200)
+            #expect(spanish.body.contains(#"<html lang="es">"#))
+            #expect(spanish.body.contains("¡Te damos la bienvenida, TestUser!") && spanish.body.contains("Tu licencia es PPL"))
+            #expect(spanish.headers[.vary] == "Accept, Accept-Language, Cookie")
+            let english = try await page("text/html", language: "fr, en;q=0.8, es;q=0.7")
+            #expect(english.body.contains(#"<html lang="en">"#) && english.body.contains("Your license is PPL"))
+            #expect(english.headers[.eTag] != spanish.headers[.eTag], "another language is another page")
+            // Asked again with its tag in its language: 304; with the other language's tag: the page.
+            let again = try await browser.send(
+                "/pilot", method: .get, headers: [.accept: "text/html", .acceptLanguage: "es", .ifNoneMatch: spanish.headers[.eTag] ?? ""])
+            #expect(again.status == 304)
+            let other = try await browser.send(
+                "/pilot", method: .get, headers: [.accept: "text/html", .acceptLanguage: "en", .ifNoneMatch: spanish.headers[.eTag] ?? ""])
+            #expect(other.status == 200)
+            #expect(try await page("application/json", language: "es").body.contains("Tu licencia es PPL"))
+            #expect(try await page("text/plain", language: "es").body.contains("Tu licencia es PPL"))
+            // Nothing asked for, or only what is not offered (q=0 is "not this"): the default.
+            #expect(try await page("text/html", language: nil).body.contains("Your license is PPL"))
+            #expect(try await page("text/html", language: "es;q=0, de").body.contains("Your license is PPL"))
+            // A choice kept in the cookie wins over the header; one not offered is not taken.
+            browser.setCookie("atrium_language", "ES")
+            #expect(try await page("text/html", language: "en").body.contains("Tu licencia es PPL"))
+            browser.setCookie("atrium_language", "de\"><script>")
+            #expect(try await page("text/html", language: "en").body.contains(#"<html lang="en">"#))
+        }
+    }
+
+    @Test func aLanguageThatIsNotOfferedOrNotATagIsABootError() async throws {
+        for (localization, message) in [
+            ("languages: [en, es]\n  default: fr", "'fr' is not one of the languages offered (en, es)"),
+            ("languages: [en, 'e s']", "'e s' is not a language tag"),
+            ("languages: []", "is empty"),
+            ("languages: [en, EN]", "lists a language twice"),
+        ] {
+            let error = await #expect(throws: ConfigurationError.self) {
+                try await TestHost.boot(
+                    modules: [PilotModule.self],
+                    configuration: "modules: [pilot]\npilot:\n  licensesFile: \(Self.licensesFile)\nlocalization:\n  \(localization)\n")
+            }
+            let messages = error?.problems.map { "\($0.key) \($0.message)" } ?? []
+            #expect(messages.contains { $0.hasPrefix("localization.") && $0.contains(message) }, "\(localization): \(messages)")
         }
     }
 

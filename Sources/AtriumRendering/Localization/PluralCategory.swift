@@ -39,7 +39,7 @@ package enum PluralCategory: String, Sendable, CaseIterable, Hashable {
     }
 
     /// The primary subtag of `language`, lowercased: `es` of `es-MX`.
-    static func primary(_ language: String) -> Substring {
+    package static func primary(_ language: String) -> Substring {
         let tag = language.split(separator: "-", maxSplits: 1).first ?? Substring(language)
         return tag.allSatisfy(\.isLowercase) ? tag : Substring(tag.lowercased())
     }
