@@ -19,11 +19,11 @@ package struct PageWriter: Sendable {
     package let cookie: SessionCookie
     let cache: PageCache
     let shell: AppShell
-    /// The languages offered and the modules' translators (``Translations``).
+    /// The languages offered and the modules' translators (``Translations``): one reference, so
+    /// the writer stays cheap to pass along a request.
     package let translations: Translations
-    /// The fields of a page's state besides its tag, made once for each case: its type (none for a
-    /// 304), ``cacheControl(format:isSignedIn:)`` and what it varies with (``vary(isMultilingual:)``).
-    private let stateHeaders: [HTTPFields]
+    /// Whether more than one language is offered (then each request's is worked out).
+    private let isMultilingual: Bool
 
     @inline(__always)  // picks the traced or untraced writing: no async frame of its own on every request
     func response(
@@ -54,13 +54,13 @@ package struct PageWriter: Sendable {
         let negotiated = context.format(of: request)
         let format = negotiated.document
         let schema = format == .json ? negotiated.answeredSchema : 0
-        // The page's language: looked for only when more than one is offered.
-        let language = translations.isMultilingual ? translations.language(of: request.headers) : translations.defaultLanguage
+        // The page's language: looked for only when more than one is offered (nil: the default).
+        let chosen = isMultilingual ? translations.language(of: request.headers) : nil
         let kept: PageCache.Kept
         switch format {
         case .text:
             let resolved = links.resolve(screen.make(), for: moduleID, logger: logger)
-            let text = TextRenderer().render(translated(resolved, module: moduleID, language: language))
+            let text = TextRenderer().render(translated(resolved, module: moduleID, language: chosen ?? translations.defaultLanguage))
             kept = PageCache.Kept(RenderedPage(bytes: Array(text.utf8)))
         case .html, .json, .eventStream:  // a document is never a stream (``ResponseFormat/Negotiated/document``)
             let mark = format == .html ? shell.mark(moduleID: moduleID, path: request.uri.path) : nil
@@ -71,18 +71,18 @@ package struct PageWriter: Sendable {
             // follows. (A HEAD answers the GET's length.)
             let namesState = screen.key != nil && format == .html && (request.method == .get || request.method == .head)
             let render = {
+                let language = chosen ?? translations.defaultLanguage
                 let resolved = translated(links.resolve(screen.make(), for: moduleID, logger: logger), module: moduleID, language: language)
                 guard namesState else { return self.render(resolved, as: format, mark: mark, schema: schema, language: language) }
                 let document = self.render(resolved, as: .json, mark: nil).body(token: nil)
                 return html.render(resolved, shell: shell, current: mark, stateID: StateID.of(document), language: language)
             }
             // A page in another language is another page; a host offering one language keys none.
-            let keyLanguage = translations.isMultilingual ? language : nil
             kept =
                 screen.key.map {
                     cache.page(
                         for: PageCache.Key(
-                            screen: $0, format: format, shell: mark, namesState: namesState, schema: schema, language: keyLanguage),
+                            screen: $0, format: format, shell: mark, namesState: namesState, schema: schema, language: chosen),
                         make: render)
                 }
                 ?? PageCache.Kept(render())
@@ -120,6 +120,7 @@ package struct PageWriter: Sendable {
     /// The fields of a page's state besides its tag, made once for each case (a field's value is
     /// checked each time one is set).
     private func stateHeaders(_ format: ResponseFormat, isSignedIn: Bool, isNotModified: Bool) -> HTTPFields {
+        let table = isMultilingual ? Self.multilingualStateHeaders : Self.stateHeaders
         let formatIndex =
             switch format {
             case .html: 0
@@ -127,8 +128,11 @@ package struct PageWriter: Sendable {
             case .text: 2
             case .eventStream: 3
             }
-        return stateHeaders[formatIndex * 4 + (isSignedIn ? 2 : 0) + (isNotModified ? 1 : 0)]
+        return table[formatIndex * 4 + (isSignedIn ? 2 : 0) + (isNotModified ? 1 : 0)]
     }
+
+    private static let stateHeaders = stateHeaders(isMultilingual: false)
+    private static let multilingualStateHeaders = stateHeaders(isMultilingual: true)
 
     private static func stateHeaders(isMultilingual: Bool) -> [HTTPFields] {
         [ResponseFormat.html, .json, .text, .eventStream].flatMap { format in
@@ -214,6 +218,6 @@ package struct PageWriter: Sendable {
         self.cache = cache
         self.shell = shell
         self.translations = translations
-        stateHeaders = Self.stateHeaders(isMultilingual: translations.isMultilingual)
+        isMultilingual = translations.isMultilingual
     }
 }

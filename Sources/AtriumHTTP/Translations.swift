@@ -9,7 +9,7 @@ import HTTPTypes
 /// visitor's choice (the `atrium_language` cookie, taken only when it names an offered language),
 /// else the best offered match of `Accept-Language` by its `q` values (`es-MX` matches an offered
 /// `es`), else `localization.default`. A host offering one language never looks.
-package struct Translations: Sendable {
+package final class Translations: Sendable {
     /// The languages offered, as configured.
     package let offered: [String]
     /// The language of a visitor whose client asks for none of them.
@@ -26,14 +26,14 @@ package struct Translations: Sendable {
     /// One language, the source's, and no translation: what a host is without `localization`.
     package static let sourceOnly = Translations(offered: ["en"], defaultLanguage: "en", translators: [:])
 
-    init(offered: [String], defaultLanguage: String, translators: [String: [String: Translator]]) {
+    private init(offered: [String], defaultLanguage: String, translators: [String: [String: Translator]]) {
         self.offered = offered
         self.defaultLanguage = defaultLanguage
         self.translators = translators
     }
 
     /// Reads every module's catalog in `bundles` (module id to the bundle its `translations` names).
-    package init(settings: LocalizationSettings, bundles: [String: Bundle]) throws(LocalizationError) {
+    package convenience init(settings: LocalizationSettings, bundles: [String: Bundle]) throws(LocalizationError) {
         var translators: [String: [String: Translator]] = [:]
         for (module, bundle) in bundles {
             let catalog = try StringCatalog(bundle: bundle)
