@@ -1,0 +1,45 @@
+import AtriumTestKit
+import HTTPTypes
+import Testing
+
+@testable import AtriumFixtures
+
+/// The HTML says the language each page is answered in, as the host chose it; a host offering one
+/// language says that one and varies with nothing more.
+@Suite("Page language")
+struct PageLanguageTests {
+    @Test func theHTMLSaysTheLanguageTheHostChose() async throws {
+        let host = try await Fixture.host(Fixture.notesAndAccounts + "\nlocalization:\n  languages: [en, es, en-XA]\n  default: es\n")
+        defer { host.tearDown() }
+        try await host.run { browser in
+            func lang(_ acceptLanguage: String?) async throws -> String? {
+                var headers: HTTPFields = [.accept: "text/html"]
+                if let acceptLanguage { headers[.acceptLanguage] = acceptLanguage }
+                let page = try await browser.send("/notes", method: .get, headers: headers)
+                #expect(page.status == 200 && page.headers[.vary] == "Accept, Accept-Language, Cookie")
+                return page.body.firstMatch(of: /<html lang="([^"]*)">/).map { String($0.1) }
+            }
+            let none = try await lang(nil)
+            #expect(none == "es", "no header: the default")
+            let english = try await lang("en-GB,en;q=0.9")
+            #expect(english == "en")
+            let pseudo = try await lang("en-XA")
+            #expect(pseudo == "en-XA", "the pseudo-language when it is asked for by name")
+            let anything = try await lang("de, *;q=0.1")
+            #expect(anything == "es", "anything: the default")
+            browser.setCookie("atrium_language", "en\"><script>")
+            let forged = try await lang("en")
+            #expect(forged == "en", "a forged choice is not taken, and never written")
+        }
+    }
+
+    @Test func aHostOfferingOneLanguageSaysItAndVariesAsBefore() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let page = try await browser.send("/notes", method: .get, headers: [.accept: "text/html", .acceptLanguage: "es"])
+            #expect(page.body.contains(#"<html lang="en">"#))
+            #expect(page.headers[.vary] == "Accept, Cookie")
+        }
+    }
+}
