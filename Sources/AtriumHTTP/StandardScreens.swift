@@ -26,7 +26,7 @@ enum StandardScreens {
                                 Card(
                                     target: .path(entry.path),
                                     content: [
-                                        .heading(Heading(verbatim: entry.sceneTitle, level: 3)),
+                                        .heading(Heading(entry.sceneTitle, level: 3)),
                                         .text(Text(verbatim: entry.moduleTitle, style: .caption)),
                                     ]
                                 )
@@ -108,7 +108,7 @@ enum StandardScreens {
     }
 
     /// What cannot be done just now (the storage is not answering), with a way to try again.
-    static func unavailable(_ message: String, retry: String) -> Screen {
+    static func unavailable(_ message: Wording, retry: String) -> Screen {
         Screen(
             title: "Try again in a moment",
             content: [.message(Message(message, kind: .error)), .link(Link("Try again", to: .path(retry), style: .button))]

@@ -32,7 +32,7 @@ package struct AppShell: Sendable {
     package init(entries: [HomeEntry]) {
         let counts = Dictionary(entries.map { ($0.moduleID, 1) }, uniquingKeysWith: +)
         sections = entries.map { entry in
-            Section(moduleID: entry.moduleID, label: counts[entry.moduleID] == 1 ? entry.moduleTitle : entry.sceneTitle, path: entry.path)
+            Section(moduleID: entry.moduleID, label: counts[entry.moduleID] == 1 ? entry.moduleTitle : entry.sceneTitle.text, path: entry.path)
         }
     }
 

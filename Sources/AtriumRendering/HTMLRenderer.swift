@@ -46,6 +46,11 @@ struct HTMLWriter {
         MarkupEscaping.append(value, to: &page.bytes)
     }
 
+    /// Wording as shown (a translated tree holds the language's words).
+    private mutating func text(_ value: Wording) {
+        MarkupEscaping.append(value.text, to: &page.bytes)
+    }
+
     private mutating func number(_ value: Int) {
         page.bytes.append(contentsOf: String(value).utf8)
     }
@@ -57,6 +62,10 @@ struct HTMLWriter {
         raw("=\"")
         text(value)
         raw("\"")
+    }
+
+    private mutating func attribute(_ name: StaticString, _ value: Wording) {
+        attribute(name, value.text)
     }
 
     private mutating func nextID(_ prefix: String) -> String {
@@ -74,6 +83,10 @@ struct HTMLWriter {
     private static func nonEmpty(_ value: String?) -> String? {
         guard let value, !value.isEmpty else { return nil }
         return value
+    }
+
+    private static func nonEmpty(_ value: Wording?) -> String? {
+        nonEmpty(value?.text)
     }
 
     mutating func page(_ screen: Screen, shell: AppShell, current: AppShell.Mark?, stateID: String? = nil, language: String = "en") {
@@ -140,7 +153,7 @@ struct HTMLWriter {
     }
 
     /// A titled group of items: `<section class="kind">…<ul class="kind-items">…</ul></section>`.
-    private mutating func itemGroup(_ kind: StaticString, title: String?, content: [UINode]) {
+    private mutating func itemGroup(_ kind: StaticString, title: Wording?, content: [UINode]) {
         groupStart(kind, title: title, id: nextID(kind.description))
         raw("<ul class=\"")
         raw(kind)
@@ -150,7 +163,7 @@ struct HTMLWriter {
     }
 
     /// `<section class="kind" aria-labelledby="id"><h2 id="id">title</h2>` for a titled group.
-    private mutating func groupStart(_ kind: StaticString, title: String?, id: String) {
+    private mutating func groupStart(_ kind: StaticString, title: Wording?, id: String) {
         raw("<section class=\"")
         raw(kind)
         raw("\"")
@@ -212,7 +225,7 @@ struct HTMLWriter {
             } else {
                 raw("<span class=\"image image-")
                 raw(image.shape)
-                if image.alt.isEmpty {
+                if image.alt.text.isEmpty {
                     // Decorative: the text beside it names it.
                     raw(" image-placeholder\" aria-hidden=\"true\">")
                 } else {
@@ -220,7 +233,7 @@ struct HTMLWriter {
                     attribute("aria-label", image.alt)
                     raw(">")
                 }
-                text(image.placeholder ?? String(image.alt.prefix(1)).uppercased())
+                text(image.placeholder ?? String(image.alt.text.prefix(1)).uppercased())
                 raw("</span>")
             }
         case .row(let row):

@@ -30,6 +30,9 @@ struct JSONWriter {
         text.withUTF8Buffer { page.bytes.append(contentsOf: $0) }
     }
 
+    /// Wording as shown, a plain JSON string (a translated tree holds the language's words).
+    mutating func string(_ value: Wording) { string(value.text) }
+
     /// A JSON string, escaped as JSONEncoder does (without escaping slashes).
     mutating func string(_ value: String) {
         page.bytes.append(UInt8(ascii: "\""))

@@ -5,7 +5,7 @@ package struct TextRenderer: Sendable {
     package init() {}
 
     package func render(_ screen: Screen) -> String {
-        var lines = [screen.title, String(repeating: "=", count: screen.title.count)]
+        var lines = [screen.title.text, String(repeating: "=", count: screen.title.text.count)]
         if !screen.toolbar.isEmpty {
             lines.append(screen.toolbar.flatMap { self.lines(for: $0, depth: 0) }.joined(separator: "  "))
         }
@@ -46,18 +46,18 @@ package struct TextRenderer: Sendable {
         }
         switch node {
         case .section(let section):
-            return (section.title.map { ["", indent + "## " + $0] } ?? []) + nested(section.content, 0)
+            return (section.title.map { ["", indent + "## " + $0.text] } ?? []) + nested(section.content, 0)
         case .heading(let heading):
             return [indent + String(repeating: "#", count: heading.level) + " " + heading.text]
         case .text(let text):
             return [indent + text.text]
         case .image(let image):
-            return image.alt.isEmpty ? [] : [indent + "[image: \(image.alt)]"]
+            return image.alt.text.isEmpty ? [] : [indent + "[image: \(image.alt)]"]
         case .row(let row):
             let items = row.content.flatMap { lines(for: $0, depth: 0) }.filter { !$0.isEmpty }
-            return (row.title.map { ["", indent + "## " + $0] } ?? []) + [indent + items.joined(separator: " | ")]
+            return (row.title.map { ["", indent + "## " + $0.text] } ?? []) + [indent + items.joined(separator: " | ")]
         case .list(let list):
-            let title = list.title.map { ["", indent + "## " + $0] } ?? []
+            let title = list.title.map { ["", indent + "## " + $0.text] } ?? []
             return title
                 + list.content.flatMap { item in
                     let itemLines = lines(for: item, depth: 0)
@@ -67,7 +67,7 @@ package struct TextRenderer: Sendable {
             let content = card.content.flatMap { lines(for: $0, depth: 0) }.filter { !$0.hasPrefix("[image") }
             return [indent + content.joined(separator: " · ") + target(card.target)]
         case .tabs(let tabs):
-            return [indent + tabs.items.map { $0.isSelected ? "[\($0.title)]" : $0.title }.joined(separator: " | ")]
+            return [indent + tabs.items.map { $0.isSelected ? "[\($0.title)]" : $0.title.text }.joined(separator: " | ")]
         case .form(let form):
             return nested(form.content, 0) + [indent + "(form\(target(form.action)))"]
         case .field(let field):
@@ -81,7 +81,7 @@ package struct TextRenderer: Sendable {
         case .button(let button):
             return [indent + "[ \(button.accessibilityLabel ?? button.title) ]" + (button.isEnabled ? "" : " (disabled)") + target(button.action)]
         case .link(let link):
-            return [indent + link.title + target(link.target)]
+            return [indent + link.title.text + target(link.target)]
         case .money(let money):
             return [indent + money.formatted]
         case .progress(let progress):
@@ -91,7 +91,7 @@ package struct TextRenderer: Sendable {
                     + "] \(progress.percentText)"
             ]
         case .message(let message):
-            return [indent + (message.kind == .error ? "! " : "") + message.text]
+            return [indent + (message.kind == .error ? "! " : "") + message.text.text]
         case .map(let map):
             return [indent + "Map: \(map.title)"]
                 + map.markers.map {

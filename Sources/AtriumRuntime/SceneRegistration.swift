@@ -4,7 +4,7 @@
 package struct SceneRegistration: Sendable {
     /// `<module id>.<scene id>`.
     package let id: String
-    package let title: String
+    package let title: Wording
     /// Listed on the home page as the module's way in.
     package let isEntry: Bool
     /// The scene's type, as `Module.TypeName`; worked out when asked (describing a type at boot

@@ -11,14 +11,14 @@ import Tracing
 /// so one broken scene never breaks another.
 package struct SceneRunner<S: Scene>: Sendable {
     let sceneID: String
-    let title: String
+    let title: Wording
     package let make: @Sendable (SceneContext) throws -> S
     /// What names a state's page for the page cache, as the module's registration chose it from the
     /// state's type (`ModuleRegistrar.scene(_:make:)`); nil when a state cannot name its page.
     private let pageName: (@Sendable (S.State) -> any Hashable & Sendable)?
 
     package init(
-        sceneID: String, title: String, pageName: (@Sendable (S.State) -> any Hashable & Sendable)? = nil,
+        sceneID: String, title: Wording, pageName: (@Sendable (S.State) -> any Hashable & Sendable)? = nil,
         make: @escaping @Sendable (SceneContext) throws -> S
     ) {
         self.sceneID = sceneID

@@ -9,5 +9,5 @@ struct StorageUnavailable: TemporarilyUnavailable {
     var cause: String
 
     var description: String { "the storage is unavailable: \(cause)" }
-    var visitorMessage: String { "This cannot be done just now: the site's storage is not answering. Please try again in a moment." }
+    var visitorMessage: Wording { "This cannot be done just now: the site's storage is not answering. Please try again in a moment." }
 }

@@ -36,12 +36,12 @@ extension Screen {
 
     /// The link (or card) titled `title`, and where it leads.
     public func link(titled title: String) -> Link? {
-        nodes.lazy.compactMap { if case .link(let link) = $0, link.title == title { link } else { nil } }.first
+        nodes.lazy.compactMap { if case .link(let link) = $0, link.title.text == title { link } else { nil } }.first
     }
 
     /// The button titled `title`.
     public func button(titled title: String) -> Button? {
-        nodes.lazy.compactMap { if case .button(let button) = $0, button.title == title { button } else { nil } }.first
+        nodes.lazy.compactMap { if case .button(let button) = $0, button.title.text == title { button } else { nil } }.first
     }
 
     /// The form that posts to `target`.
@@ -64,16 +64,16 @@ extension Screen {
     }
 
     /// Whether any text, heading or message says exactly `text`.
-    public func shows(_ text: String) -> Bool { texts.contains(text) || messages.contains { $0.text == text } }
+    public func shows(_ text: String) -> Bool { texts.contains(text) || messages.contains { $0.text.text == text } }
 
     /// The titles of the sections, lists, rows and maps shown, in order.
     public var titles: [String] {
         nodes.compactMap { node in
             switch node {
-            case .section(let section): section.title
-            case .list(let list): list.title
-            case .row(let row): row.title
-            case .map(let map): map.title
+            case .section(let section): section.title?.text
+            case .list(let list): list.title?.text
+            case .row(let row): row.title?.text
+            case .map(let map): map.title.text
             default: nil
             }
         }
@@ -81,8 +81,8 @@ extension Screen {
 
     /// Whether any text, heading, title, message or field error contains `fragment`.
     public func mentions(_ fragment: String) -> Bool {
-        (texts + titles + messages.map(\.text)).contains { $0.contains(fragment) }
-            || nodes.contains { if case .field(let field) = $0 { field.error?.contains(fragment) == true } else { false } }
+        (texts + titles + messages.map(\.text.text)).contains { $0.contains(fragment) }
+            || nodes.contains { if case .field(let field) = $0 { field.error?.text.contains(fragment) == true } else { false } }
     }
 
     /// The maps shown, in order.

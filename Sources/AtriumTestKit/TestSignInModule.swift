@@ -19,7 +19,7 @@ public struct TestSignInModule: AtriumModule {
 
     struct SignInScene: Scene {
         static let id = "sign-in"
-        static let title = "Test sign-in"
+        static let title: Wording = "Test sign-in"
         static let page = Route.page("/test-sign-in", name: .signIn)
         static let signIn = Route.action("/test-sign-in", formTokens: .includingReplacedSession)
         static let signOut = Route.action("/test-sign-out")

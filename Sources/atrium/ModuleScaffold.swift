@@ -245,7 +245,7 @@ struct ModuleScaffold {
             }
 
             static let id = "notes"
-            static let title = "__NAME__"
+            static let title: Wording = "__NAME__"
             static let isEntry = true
             static let page = Route.page("/__ID__", name: "__ID__")
             static let add = Route.action("/__ID__/notes")

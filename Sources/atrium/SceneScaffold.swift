@@ -136,7 +136,7 @@ struct SceneScaffold {
             }
 
             static let id = "__SCENEID__"
-            static let title = "__TITLE__"
+            static let title: Wording = "__TITLE__"
             static let page = Route.page("__PATH__")
             static var routes: [SceneRoute<Self>] { [.page(page)] }
 

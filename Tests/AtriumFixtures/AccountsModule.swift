@@ -28,7 +28,7 @@ struct AccountsModule: AtriumModule {
         }
 
         static let id = "sign-in"
-        static let title = "Sign in"
+        static let title: Wording = "Sign in"
         static let page = Route.page("/accounts/sign-in", name: .signIn)
         static let signIn = Route.action("/accounts/sign-in", formTokens: .includingReplacedSession)
         static let signOut = Route.action("/accounts/sign-out", name: "sign-out")

@@ -8,7 +8,7 @@ struct ClashModule: AtriumModule {
     /// Claims the Notes fixture's item addresses.
     struct ListScene: Scene {
         static let id = "list"
-        static let title = "Clash"
+        static let title: Wording = "Clash"
         static let page = Route.page("/notes/items/{number:int}", parameters: Number.self)
         static var routes: [SceneRoute<Self>] { [.page(page)] }
         var view: EmptyView { EmptyView() }

@@ -1,5 +1,5 @@
 import AtriumSDK
 
 struct EmptyView: SceneView {
-    func screen(for state: String) -> Screen { Screen(title: state, content: []) }
+    func screen(for state: String) -> Screen { Screen(title: .verbatim(state), content: []) }
 }

@@ -13,7 +13,7 @@ struct TagName: RouteParameters {
 /// A page with a typed parameter.
 struct ItemScene: Scene {
     static let id = "item"
-    static let title = "Item"
+    static let title: Wording = "Item"
     static let page = Route.page("/notes/items/{id:int}", parameters: ItemNumber.self, name: "notes.item")
     static var routes: [SceneRoute<Self>] { [.page(page)] }
     var view: TextView { TextView(title: "Item") }
@@ -33,7 +33,7 @@ struct ItemScene: Scene {
 /// A page with a text parameter.
 struct TagScene: Scene {
     static let id = "tag"
-    static let title = "Tag"
+    static let title: Wording = "Tag"
     static let page = Route.page("/notes/tags/{tag}", parameters: TagName.self)
     static var routes: [SceneRoute<Self>] { [.page(page)] }
     var view: TextView { TextView(title: "Tag") }
@@ -44,7 +44,7 @@ struct TagScene: Scene {
 /// A page for signed-in people only.
 struct PrivateScene: Scene {
     static let id = "private"
-    static let title = "Private"
+    static let title: Wording = "Private"
     static let page = Route.page("/notes/private", guard: .signedIn)
     static var routes: [SceneRoute<Self>] { [.page(page)] }
     var view: TextView { TextView(title: "Private") }
@@ -57,7 +57,7 @@ struct BrokenScene: Scene {
     struct Failure: Error {}
 
     static let id = "broken"
-    static let title = "Broken"
+    static let title: Wording = "Broken"
     static let page = Route.page("/notes/broken")
     static var routes: [SceneRoute<Self>] { [.page(page)] }
     var view: TextView { TextView(title: "Broken") }

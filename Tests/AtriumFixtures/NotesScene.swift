@@ -20,7 +20,7 @@ struct NotesScene: Scene {
     }
 
     static let id = "list"
-    static let title = "Notes"
+    static let title: Wording = "Notes"
     static let isEntry = true
     static let page = Route.page("/notes", name: "notes")
     static let add = Route.action("/notes")

@@ -13,7 +13,7 @@ struct NotesView: SceneView {
                 Form(
                     action: NotesScene.add(),
                     content: [
-                        .field(Field(name: "text", label: "New note", value: state.draft, error: state.error)),
+                        .field(Field(name: "text", label: "New note", value: state.draft, error: state.error.map(Wording.init(verbatim:)))),
                         .toggle(Toggle(name: "pinned", label: "Pinned", isOn: false)),
                         .button(Button("Add")),
                     ]
@@ -23,10 +23,10 @@ struct NotesView: SceneView {
         if let hostileText {
             content += [
                 .heading(Heading(verbatim: hostileText)),
-                .image(Image(source: "https://img.example/a.png?q=\"><b>", alt: hostileText)),
-                .image(Image(source: "/assets/x.png?\(hostileText)", alt: hostileText)),
-                .field(Field(name: "hostile", label: hostileText, value: hostileText, placeholder: hostileText)),
-                .link(Link(hostileText, to: .path("/notes?q=\(hostileText)"))),
+                .image(Image(source: "https://img.example/a.png?q=\"><b>", alt: .verbatim(hostileText))),
+                .image(Image(source: "/assets/x.png?\(hostileText)", alt: .verbatim(hostileText))),
+                .field(Field(name: "hostile", label: .verbatim(hostileText), value: hostileText, placeholder: .verbatim(hostileText))),
+                .link(Link(.verbatim(hostileText), to: .path("/notes?q=\(hostileText)"))),
                 .money(Money(minorUnits: 1023, currency: "GBP")),
             ]
         }

@@ -14,6 +14,6 @@ struct TextView: SceneView {
 
     func screen(for state: String) -> Screen {
         Self.made.withLock { $0[state, default: 0] += 1 }
-        return Screen(title: title, content: [.text(Text(verbatim: state))])
+        return Screen(title: .verbatim(title), content: [.text(Text(verbatim: state))])
     }
 }

@@ -4,7 +4,7 @@ import AtriumSDK
 struct VaultModule: AtriumModule {
     struct VaultScene: Scene {
         static let id = "vault"
-        static let title = "Vault"
+        static let title: Wording = "Vault"
         static let page = Route.page("/vault", guard: .signedIn)
         static var routes: [SceneRoute<Self>] { [.page(page)] }
         var view: EmptyView { EmptyView() }

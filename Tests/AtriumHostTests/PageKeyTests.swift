@@ -23,7 +23,7 @@ struct PageKeyTests {
     /// A scene that loads the state it was made with.
     struct Probe<State: Sendable>: Scene {
         static var id: String { "probe-\(String(describing: State.self).lowercased())" }
-        static var title: String { "Probe" }
+        static var title: Wording { "Probe" }
         static var routes: [SceneRoute<Self>] { [.page(Route.page("/\(id)"))] }
         let state: State
         var view: ProbeView<State> { ProbeView() }

@@ -35,7 +35,7 @@ struct HelloScene: Scene {
     struct Reply: Decodable, Sendable { var name: String? }
 
     static let id = "hello"
-    static let title = "Hello"
+    static let title: Wording = "Hello"
     static let isEntry = true
     static let page = Route.page("/greeting", name: "greeting")
     static let reply = Route.action("/greeting/reply")
@@ -59,7 +59,7 @@ struct HelloScene: Scene {
 struct HelloView: SceneView {
     func screen(for greeting: String) -> Screen {
         Screen(
-            title: greeting,
+            title: .verbatim(greeting),
             content: [
                 .form(Form(action: HelloScene.reply(), content: [.field(Field(name: "name", label: "Your name")), .button(Button("Reply"))]))
             ])

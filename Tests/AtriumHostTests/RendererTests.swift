@@ -16,48 +16,50 @@ struct RendererTests {
 
     /// One node of every kind, with `text` wherever a string goes.
     static func everyKind(_ text: String) -> [UINode] {
+        let words = Wording(verbatim: text)
         let all: [UINode] = [
-            .section(Section(title: text, content: [.text(Text(verbatim: text))])),
+            .section(Section(title: words, content: [.text(Text(verbatim: text))])),
             .heading(Heading(verbatim: text, level: 3)),
             .text(Text(verbatim: text, style: .strong)),
-            .image(Image(source: "/assets/\(text)", alt: text, placeholder: text, shape: .circle)),
-            .image(Image(source: nil, alt: text)),
-            .row(Row(title: text, content: [.text(Text(verbatim: text))])),
+            .image(Image(source: "/assets/\(text)", alt: words, placeholder: text, shape: .circle)),
+            .image(Image(source: nil, alt: words)),
+            .row(Row(title: words, content: [.text(Text(verbatim: text))])),
             .list(ItemList(title: nil, content: [.card(Card(target: .path("/a?b=\(text)"), content: [.text(Text(verbatim: text))]))])),
             .card(Card(content: [])),
-            .tabs(Tabs([.init(title: text, target: .path("/map"), isSelected: true), .init(title: "B", target: .path("/b"))])),
+            .tabs(Tabs([.init(title: words, target: .path("/map"), isSelected: true), .init(title: "B", target: .path("/b"))])),
             .form(
                 Form(
                     action: .path("/f"), liveValidation: .path("/v"),
                     content: [
                         .field(
                             Field(
-                                .email, name: text, label: text, value: text, error: text, placeholder: text, isRequired: true, maxLength: 254,
+                                .email, name: text, label: words, value: text, error: words, placeholder: words, isRequired: true, maxLength: 254,
                                 autofill: .newPassword)),
                         .field(Field(.password, name: "p", label: "P", value: "secret")),
                         .field(Field(.number, name: "n", label: "N")),
                         .picker(
                             Picker(
-                                name: text, label: text, options: [.init(value: text, label: text)], selected: text, placeholder: text, error: text)),
-                        .toggle(Toggle(name: text, label: text, isOn: true, value: text)),
-                        .button(Button(text, isEnabled: false)),
+                                name: text, label: words, options: [.init(value: text, label: words)], selected: text, placeholder: words,
+                                error: words)),
+                        .toggle(Toggle(name: text, label: words, isOn: true, value: text)),
+                        .button(Button(words, isEnabled: false)),
                     ])),
-            .button(Button(text, style: .destructive, action: .path("/x"), accessibilityLabel: text)),
-            .link(Link(text, to: .path("/l"), style: .button)),
+            .button(Button(words, style: .destructive, action: .path("/x"), accessibilityLabel: words)),
+            .link(Link(words, to: .path("/l"), style: .button)),
             .money(Money(minorUnits: -1023, currency: "GBP")),
-            .progress(ProgressBar(value: 0.7, label: text)),
+            .progress(ProgressBar(value: 0.7, label: words)),
             .progress(ProgressBar(value: 1, label: "Full")),
-            .message(Message(text, kind: .error)),
-            .message(Message(text)),
+            .message(Message(words, kind: .error)),
+            .message(Message(words)),
             .map(
                 Map(
-                    title: text, center: .init(latitude: 25.7617, longitude: -80.1918), span: 0.5,
+                    title: words, center: .init(latitude: 25.7617, longitude: -80.1918), span: 0.5,
                     markers: [.init(id: text, coordinate: .init(latitude: 25.8, longitude: -80.2), title: text, kind: text)])),
             .map(
                 Map(
-                    title: text, center: .init(latitude: 25.7617, longitude: -80.1918), markers: [],
+                    title: words, center: .init(latitude: 25.7617, longitude: -80.1918), markers: [],
                     tiles: .init(template: "https://tiles.example/{z}/{x}/{y}.png?\(text)", attribution: text), locatesUser: true)),
-            .animation(Animation(name: text, label: text)),
+            .animation(Animation(name: text, label: words)),
         ]
         // Every kind is here: a new kind must be added to this list.
         func kinds(_ nodes: [UINode]) -> [UINode.Kind] { nodes.flatMap { [$0.kind] + kinds($0.children) } }
@@ -67,7 +69,8 @@ struct RendererTests {
 
     @Test func theJSONIsWhatJSONEncoderWritesForEveryKind() throws {
         for text in ["plain", Self.hostile, "", "1.5", "/path/with/slashes"] {
-            let screen = Screen(title: text, toolbar: [.link(Link("S", to: .path("/s")))], content: Self.everyKind(text), refreshAfterSeconds: 5)
+            let screen = Screen(
+                title: .verbatim(text), toolbar: [.link(Link("S", to: .path("/s")))], content: Self.everyKind(text), refreshAfterSeconds: 5)
             struct Document: Encodable {
                 var csrfToken: String?
                 var schema = SceneSchema.current
@@ -90,7 +93,7 @@ struct RendererTests {
     }
 
     @Test func hostileTextIsEscapedEverywhereInHTML() {
-        let html = HTMLRenderer().render(Screen(title: Self.hostile, content: Self.everyKind(Self.hostile)), csrfToken: "t")
+        let html = HTMLRenderer().render(Screen(title: .verbatim(Self.hostile), content: Self.everyKind(Self.hostile)), csrfToken: "t")
         #expect(!html.contains("<script>"))
         #expect(!html.contains("' onmouseover"))
         #expect(!html.contains("\u{0}") && !html.contains("\u{7}") && !html.contains("\u{1B}"), "controls become U+FFFD")
@@ -196,7 +199,7 @@ struct RendererTests {
         func page(_ state: String) -> RenderedPage {
             cache.page(for: .init(screen: ScreenKey(host: state), format: .html)) {
                 renders += 1
-                return HTMLRenderer().render(Screen(title: state, content: [.form(Form(action: .path("/f"), content: []))]))
+                return HTMLRenderer().render(Screen(title: .verbatim(state), content: [.form(Form(action: .path("/f"), content: []))]))
             }.page
         }
         let first = page("a")

@@ -44,14 +44,14 @@ struct RenderingTests {
         }
         let document = try JSONDecoder().decode(Document.self, from: Data(json.body.utf8))
         #expect(document.screen.title == "Notes")
-        var texts: [String] = [document.screen.title]
+        var texts: [String] = [document.screen.title.text]
         func collect(_ node: UINode) {
             switch node {
             case .text(let text): texts.append(text.text)
-            case .field(let field): texts.append(field.label)
-            case .toggle(let toggle): texts.append(toggle.label)
-            case .button(let button): texts.append(button.title)
-            case .list(let list): texts += list.title.map { [$0] } ?? []
+            case .field(let field): texts.append(field.label.text)
+            case .toggle(let toggle): texts.append(toggle.label.text)
+            case .button(let button): texts.append(button.title.text)
+            case .list(let list): texts += list.title.map { [$0.text] } ?? []
             default: break
             }
             node.children.forEach(collect)

@@ -41,7 +41,7 @@ struct RoutePatternTests {
     /// A scene whose route's pattern and parameters disagree.
     struct MismatchedScene: Scene {
         static let id = "mismatched"
-        static let title = "Mismatched"
+        static let title: Wording = "Mismatched"
         static let page = Route.page("/items/{id:int}/{missing}", parameters: Mismatched.self)
         static var routes: [SceneRoute<Self>] { [.page(page)] }
         var view: NotesView { NotesView(settingsRoute: nil, hostileText: nil) }

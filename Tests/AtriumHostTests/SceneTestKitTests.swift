@@ -18,7 +18,7 @@ struct SceneTestKitTests {
         struct Rename: Decodable, Sendable { var name: String? }
 
         static let id = "greeting"
-        static let title = "Greeting"
+        static let title: Wording = "Greeting"
         static let page = Route.page("/greeting")
         static let rename = Route.action("/greeting/rename")
         static let fail = Route.action("/greeting/fail")

@@ -122,6 +122,42 @@ import Testing
         #expect(data.text == "Welcome Ada!")
     }
 
+    /// Every node kind of the renderers' test, its wording fields all the catalog's key and its
+    /// data fields the same words as data: each wording is translated, no data is.
+    @Test func translatesEveryWordingFieldOfEveryKindAndNoData() throws {
+        let pseudo = Translator(language: "en-XA", catalog: try Self.catalog())
+        let words: Wording = "Gone"
+        let data = Wording.verbatim("Gone")
+        let tree: [UINode] = [
+            .section(Section(title: words, content: [.row(Row(title: words, content: [])), .list(ItemList(title: data, content: []))])),
+            .image(Image(source: nil, alt: words, placeholder: "G")),
+            .tabs(Tabs([.init(title: words, target: .path("/a")), .init(title: data, target: .path("/b"))])),
+            .form(
+                Form(
+                    action: .path("/f"),
+                    content: [
+                        .field(Field(name: "f", label: words, value: "Gone", error: words, placeholder: words)),
+                        .picker(Picker(name: "p", label: words, options: [.init(value: "Gone", label: words), .init(value: "g", label: data)])),
+                        .toggle(Toggle(name: "t", label: words, isOn: true, value: "Gone")),
+                        .button(Button(words, accessibilityLabel: words, busyTitle: words)),
+                    ])),
+            .link(Link(words, to: .path("/l"))), .link(Link(data, to: .path("/l"))),
+            .progress(ProgressBar(value: 0.5, label: words)), .message(Message(words)), .message(Message(data)),
+            .map(
+                Map(
+                    title: words, center: .init(latitude: 0, longitude: 0),
+                    markers: [.init(id: "m", coordinate: .init(latitude: 0, longitude: 0), title: "Gone", kind: "k")])),
+            .animation(Animation(name: "reward", label: words)),
+        ]
+        let translated = pseudo.translated(Screen(title: words, toolbar: [.link(Link(data, to: .path("/t")))], content: tree))
+        let document = String(decoding: try JSONEncoder().encode(translated), as: UTF8.self)
+        let pseudoGone = pseudo.text(words)
+        #expect(pseudoGone != "Gone" && pseudoGone.contains("Ĝ"))
+        // 19 wording fields above, each now the pseudo-language's; the data ("Gone" as it is) 10 times.
+        #expect(document.components(separatedBy: "\"\(pseudoGone)\"").count - 1 == 19, "\(document)")
+        #expect(document.components(separatedBy: "\"Gone\"").count - 1 == 10, "\(document)")
+    }
+
     @Test func refusesACatalogItCannotUseWithWhatIsWrong() {
         #expect(throws: LocalizationError.self) { try StringCatalog(data: Data("{}".utf8), name: "Broken.xcstrings") }
         let noOther =

@@ -45,7 +45,7 @@ struct CookbookFixtures {
 extension Screen {
     /// The recipe cards in the list titled `title`, by the heading each shows.
     func recipes(in title: String) -> [String] {
-        let list = nodes.lazy.compactMap { if case .list(let list) = $0, list.title == title { list } else { nil } }.first
+        let list = nodes.lazy.compactMap { if case .list(let list) = $0, list.title?.text == title { list } else { nil } }.first
         return Screen(title: "", content: list?.content ?? []).nodes.compactMap {
             if case .heading(let heading) = $0, heading.level == 3 { heading.text } else { nil }
         }

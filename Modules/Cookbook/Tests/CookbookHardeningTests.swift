@@ -91,7 +91,7 @@ struct CookbookHardeningTests {
         let screen = try await host.run { try await $0.getScreen("/cookbook").screen }
         let removes = screen.nodes.compactMap { if case .button(let button) = $0, button.title == "Remove" { button } else { nil } }
         #expect(removes.count > 1)
-        #expect(removes.allSatisfy { $0.accessibilityLabel?.hasPrefix("Remove ") == true })
+        #expect(removes.allSatisfy { $0.accessibilityLabel?.text.hasPrefix("Remove ") == true })
         #expect(removes.contains { $0.accessibilityLabel == "Remove egg" && $0.action == DiscoverScene.remove(IngredientName(ingredient: "egg")) })
     }
 

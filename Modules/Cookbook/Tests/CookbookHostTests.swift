@@ -124,7 +124,7 @@ struct CookbookHostTests {
                 let page = try await browser.getScreen("/cookbook")
                 #expect(page.status == 503)
                 let screen = try page.screen
-                #expect(screen.messages.first?.text.contains(message) == true, "\(screen.messages)")
+                #expect(screen.messages.first?.text.text.contains(message) == true, "\(screen.messages)")
                 #expect(screen.link(titled: "Try again")?.target == .path("/cookbook"))
                 #expect(try await browser.get("/pilot").status == 404, "the host keeps serving")
             }
@@ -152,7 +152,7 @@ struct CookbookHostTests {
         defer { host.tearDown() }
         let page = try await host.run { try await $0.getScreen("/cookbook") }
         #expect(page.status == 503)
-        #expect(try page.screen.messages.first?.text.contains("can't be reached") == true)
+        #expect(try page.screen.messages.first?.text.text.contains("can't be reached") == true)
     }
 
     @Test func remoteWithoutURLsIsAConfigurationError() async throws {

@@ -112,7 +112,7 @@ struct CodeSignInHostTests {
         (StubHTTPServer.Reply(body: "not json", contentType: "text/plain"), OTPScene.somethingWrong),
         (StubHTTPServer.Reply(body: #"{"status": "ok"}"#, delay: .seconds(3)), OTPScene.networkProblem),
     ])
-    func eachOtherAnswerHasItsMessage(_ reply: StubHTTPServer.Reply, _ message: String) async throws {
+    func eachOtherAnswerHasItsMessage(_ reply: StubHTTPServer.Reply, _ message: Wording) async throws {
         try await StubHTTPServer.with(["/login": reply]) { stub in
             // A short timeout only where the test waits for it: a busy machine answers slowly.
             let host = try await Self.host(Self.remote(stub, timeout: reply.delay > .zero ? 1 : 10))
@@ -121,7 +121,7 @@ struct CodeSignInHostTests {
                 _ = try await browser.get("/otp")
                 let page = try await browser.postForScreen("/otp", form: ["code": "1234"])
                 #expect(page.status == 503)
-                #expect(try page.screen.mentions(message))
+                #expect(try page.screen.mentions(message.text))
             }
         }
     }

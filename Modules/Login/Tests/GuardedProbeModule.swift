@@ -6,7 +6,7 @@ struct GuardedProbeModule: AtriumModule {
 
     struct VaultScene: Scene {
         static let id = "vault"
-        static let title = "Vault"
+        static let title: Wording = "Vault"
         static let page = Route.page("/vault/{shelf}", parameters: Shelf.self, guard: .signedIn)
         static var routes: [SceneRoute<Self>] { [.page(page)] }
 

@@ -47,7 +47,7 @@ struct LoginAcrossHostsTests {
         for page in refused {
             let error = try page.screen.field(named: "email")?.error ?? ""
             let taken = error == "An account with this email already exists. Sign in instead."
-            let locked = error.hasPrefix("Too many failed sign-in attempts for this email.")
+            let locked = error.text.hasPrefix("Too many failed sign-in attempts for this email.")
             #expect(taken || locked)
         }
         let accounts = try await hosts[1].storage.records(module: "login", owner: .shared).records(Account.self, in: "accounts")

@@ -26,7 +26,7 @@ struct LoginHardeningTests {
             form["password"] = String(repeating: "\u{0}", count: 12)
             let refused = try await LoginHostTests.signUp(browser, form)
             #expect(refused.status == 422)
-            #expect(try refused.screen.field(named: "password")?.error?.hasPrefix("Password must not contain control characters") == true)
+            #expect(try refused.screen.field(named: "password")?.error?.text.hasPrefix("Password must not contain control characters") == true)
             _ = try await LoginHostTests.signUp(browser)
             try await LoginHostTests.signOut(browser)
             let empty = try await Self.signIn(browser, password: "")

@@ -101,7 +101,7 @@ struct MobilityHostTests {
                 try await Self.signUp(browser)
                 let map = try #require(try await browser.getScreen("/map").screen.maps.first)
                 #expect(map.markers.contains { $0.coordinate.latitude == 40.75 }, "the city's vehicles are on the first view")
-                #expect(!map.title.contains(": 0 in view"))
+                #expect(!map.title.text.contains(": 0 in view"))
                 for id in ["pdx", "london", "swapped"] { #expect(try await browser.get("/map/stations/\(id)").status == 200, "\(id)") }
             }
         }

@@ -53,7 +53,7 @@ struct PilotHardeningTests {
             #expect(page.status == 200)
             let screen = try page.screen
             #expect(screen.field(named: "name")?.error == "Name must be at most 100 characters.")
-            #expect(screen.field(named: "password")?.error?.hasPrefix("Password must be at most 128 bytes") == true)
+            #expect(screen.field(named: "password")?.error?.text.hasPrefix("Password must be at most 128 bytes") == true)
         }
     }
 

@@ -20,13 +20,10 @@ package struct Translator: Sendable {
         conventions = NumberConventions(language: isPseudo ? catalog.sourceLanguage : language)
     }
 
-    /// Whether this translator leaves the source words as they are (it then only settles plurals
-    /// the catalog gives forms for).
-    package var isSource: Bool { language == catalog.sourceLanguage }
-
     /// `wording` in the language.
     package func text(_ wording: Wording) -> String {
-        let entry = catalog.entries[wording.key]
+        guard let key = wording.key else { return wording.text }
+        let entry = catalog.entries[key]
         let lookup = isPseudo ? catalog.sourceLanguage : language
         let form: String
         if let forms = entry?[lookup] {
@@ -35,7 +32,7 @@ package struct Translator: Sendable {
             // Not translated: the source words as the module wrote them.
             return wording.text
         } else {
-            form = wording.key
+            form = key
         }
         return Placeholders.fill(
             isPseudo ? PseudoLanguage.transform(form) : form, arguments: wording.arguments, numbers: wording.numbers, conventions: conventions)
@@ -52,15 +49,26 @@ package struct Translator: Sendable {
         }
     }
 
+    /// `wording` in the language, as wording still (data stays data), so a tree stays a tree.
+    func translated(_ wording: Wording) -> Wording {
+        wording.isTranslatable ? Wording(verbatim: text(wording)) : wording
+    }
+
+    func translated(_ wording: Wording?) -> Wording? {
+        wording.map(translated)
+    }
+
     /// `screen` with every node's wording in the language.
     package func translated(_ screen: Screen) -> Screen {
         var screen = screen
+        screen.title = translated(screen.title)
         screen.toolbar = screen.toolbar.map(translated)
         screen.content = screen.content.map(translated)
         return screen
     }
 
-    /// `node` with its wording, and that of the nodes inside it, in the language.
+    /// `node` with its wording, and that of the nodes inside it, in the language. Data (a
+    /// marker's title, a field's value, an amount) is left as it is.
     package func translated(_ node: UINode) -> UINode {
         switch node {
         case .text(var text):
@@ -70,12 +78,15 @@ package struct Translator: Sendable {
             if let wording = heading.wording { heading.text = self.text(wording) }
             return .heading(heading)
         case .section(var section):
+            section.title = translated(section.title)
             section.content = section.content.map(translated)
             return .section(section)
         case .row(var row):
+            row.title = translated(row.title)
             row.content = row.content.map(translated)
             return .row(row)
         case .list(var list):
+            list.title = translated(list.title)
             list.content = list.content.map(translated)
             return .list(list)
         case .card(var card):
@@ -84,7 +95,47 @@ package struct Translator: Sendable {
         case .form(var form):
             form.content = form.content.map(translated)
             return .form(form)
-        default:
+        case .image(var image):
+            image.alt = translated(image.alt)
+            return .image(image)
+        case .tabs(var tabs):
+            for index in tabs.items.indices { tabs.items[index].title = translated(tabs.items[index].title) }
+            return .tabs(tabs)
+        case .field(var field):
+            field.label = translated(field.label)
+            field.error = translated(field.error)
+            field.placeholder = translated(field.placeholder)
+            return .field(field)
+        case .picker(var picker):
+            picker.label = translated(picker.label)
+            picker.error = translated(picker.error)
+            picker.placeholder = translated(picker.placeholder)
+            for index in picker.options.indices { picker.options[index].label = translated(picker.options[index].label) }
+            return .picker(picker)
+        case .toggle(var toggle):
+            toggle.label = translated(toggle.label)
+            return .toggle(toggle)
+        case .button(var button):
+            button.title = translated(button.title)
+            button.accessibilityLabel = translated(button.accessibilityLabel)
+            button.busyTitle = translated(button.busyTitle)
+            return .button(button)
+        case .link(var link):
+            link.title = translated(link.title)
+            return .link(link)
+        case .progress(var progress):
+            progress.label = translated(progress.label)
+            return .progress(progress)
+        case .message(var message):
+            message.text = translated(message.text)
+            return .message(message)
+        case .map(var map):
+            map.title = translated(map.title)
+            return .map(map)
+        case .animation(var animation):
+            animation.label = translated(animation.label)
+            return .animation(animation)
+        case .money:
             return node
         }
     }

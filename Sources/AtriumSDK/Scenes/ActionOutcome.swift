@@ -11,10 +11,10 @@ public enum ActionOutcome<State: Sendable>: Sendable {
     case tooManyRequests(State)
     /// The scene's not-found page with this message, because what the action is about does not
     /// exist (404): an unknown vehicle, a malformed payment address.
-    case missing(String)
+    case missing(Wording)
     /// The scene's failed state with this message, because something it depends on is unavailable
     /// (503, with a retry link).
-    case unavailable(String)
+    case unavailable(Wording)
     /// Another page.
     case navigate(LinkTarget)
     /// Back to where the visitor came from (the request's validated `returnTo`), else `otherwise`.

@@ -9,7 +9,7 @@
 /// ```swift
 /// struct RegistrationScene: Scene {
 ///     static let id = "registration"
-///     static let title = "Pilot registration"
+///     static let title: Wording = "Pilot registration"
 ///     static let page = Route.page("/pilot", name: "pilot")
 ///     static let register = Route.action("/pilot/register")
 ///     static var routes: [SceneRoute<Self>] { [.page(page), .action(register, Action.register)] }
@@ -33,7 +33,7 @@ public protocol Scene: Sendable {
     /// The scene's id in its module (`atrium routes` prints `pilot.registration`).
     static var id: String { get }
     /// What the home page and the app shell call it.
-    static var title: String { get }
+    static var title: Wording { get }
     /// Whether the home page and the app shell list it (its page route must have no parameters).
     static var isEntry: Bool { get }
     /// How the scene is reached: the page routes that show it and the action routes it performs.

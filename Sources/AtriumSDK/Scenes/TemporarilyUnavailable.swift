@@ -5,5 +5,5 @@
 /// module's remote sources to it.
 public protocol TemporarilyUnavailable: Error, CustomStringConvertible {
     /// What the visitor reads: what could not be done, in the module's words, without internals.
-    var visitorMessage: String { get }
+    var visitorMessage: Wording { get }
 }

@@ -8,5 +8,5 @@ public struct VisitorQuotaExceeded: Error, Sendable, Equatable, CustomStringConv
     public var description: String { "the visitor's saved records are at their limit" }
 
     /// What the visitor reads.
-    public static let message = "This browser has saved as much as it can without an account. Sign in or sign up to keep more."
+    public static let message: Wording = "This browser has saved as much as it can without an account. Sign in or sign up to keep more."
 }

@@ -4,10 +4,10 @@ public struct Animation: Sendable, Equatable, Codable {
     /// Which animation (`reward`).
     public var name: String
     /// What it shows, for those who cannot see it.
-    public var label: String
+    public var label: Wording
 
     /// The animation `name`, described by `label`.
-    public init(name: String, label: String) {
+    public init(name: String, label: Wording) {
         self.name = name
         self.label = label
     }

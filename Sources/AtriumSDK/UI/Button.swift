@@ -12,7 +12,7 @@ public struct Button: Sendable, Equatable, Codable {
     }
 
     /// What the button says.
-    public var title: String
+    public var title: Wording
     /// Whether it can be pressed (with JavaScript; without, a form's button always works).
     public var isEnabled: Bool
     /// How it looks.
@@ -21,15 +21,15 @@ public struct Button: Sendable, Equatable, Codable {
     public var action: LinkTarget?
     /// What assistive technology announces when the title alone is ambiguous ("Remove egg" for
     /// one of many "Remove" buttons). It should start with the title.
-    public var accessibilityLabel: String?
+    public var accessibilityLabel: Wording?
     /// What the button says while its form is being sent ("Logging you in ..."), when that takes a
     /// while (a remote check).
-    public var busyTitle: String?
+    public var busyTitle: Wording?
 
     /// A button saying `title`: its form's submit, or posting to `action` by itself.
     public init(
-        _ title: String, isEnabled: Bool = true, style: Style = .primary, action: LinkTarget? = nil, accessibilityLabel: String? = nil,
-        busyTitle: String? = nil
+        _ title: Wording, isEnabled: Bool = true, style: Style = .primary, action: LinkTarget? = nil, accessibilityLabel: Wording? = nil,
+        busyTitle: Wording? = nil
     ) {
         self.title = title
         self.isEnabled = isEnabled

@@ -46,13 +46,13 @@ public struct Field: Sendable, Equatable, Codable {
     /// The name it posts under.
     public var name: String
     /// What the label says.
-    public var label: String
+    public var label: Wording
     /// Never rendered back for password fields.
     public var value: String
     /// What is wrong with the value, shown beside it; nil when nothing is.
-    public var error: String?
+    public var error: Wording?
     /// A hint shown while the field is empty.
-    public var placeholder: String?
+    public var placeholder: Wording?
     /// Whether the form needs it (the server checks it too).
     public var isRequired: Bool
     /// The most characters it takes; for a code, exactly this many digits.
@@ -64,10 +64,10 @@ public struct Field: Sendable, Equatable, Codable {
     public init(
         _ kind: Kind = .text,
         name: String,
-        label: String,
+        label: Wording,
         value: String = "",
-        error: String? = nil,
-        placeholder: String? = nil,
+        error: Wording? = nil,
+        placeholder: Wording? = nil,
         isRequired: Bool = false,
         maxLength: Int? = nil,
         autofill: Autofill? = nil

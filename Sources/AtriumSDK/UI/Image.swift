@@ -12,14 +12,14 @@ public struct Image: Sendable, Equatable, Codable {
     /// A local path (`/assets/...`) or an http(s) URL; nil shows a placeholder.
     public var source: String?
     /// What the image shows, for those who cannot see it; empty when text beside it says so.
-    public var alt: String
+    public var alt: Wording
     /// What the placeholder shows (initials for an avatar); the first letter of `alt` when nil.
     public var placeholder: String?
     /// How it is framed.
     public var shape: Shape
 
     /// An image of `source` described by `alt`, showing `placeholder` (an initial, say) while there is none.
-    public init(source: String?, alt: String, placeholder: String? = nil, shape: Shape = .rectangle) {
+    public init(source: String?, alt: Wording, placeholder: String? = nil, shape: Shape = .rectangle) {
         self.source = source
         self.alt = alt
         self.placeholder = placeholder

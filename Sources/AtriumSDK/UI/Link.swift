@@ -11,14 +11,14 @@ public struct Link: Sendable, Equatable, Codable {
     }
 
     /// What the link says.
-    public var title: String
+    public var title: Wording
     /// Where it leads.
     public var target: LinkTarget
     /// How it looks.
     public var style: Style
 
     /// A link saying `title` that leads to `target`.
-    public init(_ title: String, to target: LinkTarget, style: Style = .plain) {
+    public init(_ title: Wording, to target: LinkTarget, style: Style = .plain) {
         self.title = title
         self.target = target
         self.style = style

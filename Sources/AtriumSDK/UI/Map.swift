@@ -49,7 +49,7 @@ public struct Map: Sendable, Equatable, Codable {
     }
 
     /// What the map shows, as its caption.
-    public var title: String
+    public var title: Wording
     /// The point at the middle of the map.
     public var center: Coordinate
     /// How many degrees of latitude and longitude the map spans around its centre.
@@ -62,7 +62,7 @@ public struct Map: Sendable, Equatable, Codable {
     public var locatesUser: Bool
 
     /// A map of `markers` around `center`, `span` degrees across.
-    public init(title: String, center: Coordinate, span: Double = 0.02, markers: [Marker], tiles: TileLayer? = nil, locatesUser: Bool = false) {
+    public init(title: Wording, center: Coordinate, span: Double = 0.02, markers: [Marker], tiles: TileLayer? = nil, locatesUser: Bool = false) {
         self.title = title
         self.center = center
         self.span = span

@@ -13,12 +13,12 @@ public struct Message: Sendable, Equatable, Codable {
     }
 
     /// What it says.
-    public var text: String
+    public var text: Wording
     /// What it is about.
     public var kind: Kind
 
     /// A message saying `text`.
-    public init(_ text: String, kind: Kind = .info) {
+    public init(_ text: Wording, kind: Kind = .info) {
         self.text = text
         self.kind = kind
     }

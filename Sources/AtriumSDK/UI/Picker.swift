@@ -5,10 +5,10 @@ public struct Picker: Sendable, Equatable, Codable {
         /// What it posts.
         public var value: String
         /// What it says.
-        public var label: String
+        public var label: Wording
 
         /// A choice posting `value`, saying `label`.
-        public init(value: String, label: String) {
+        public init(value: String, label: Wording) {
             self.value = value
             self.label = label
         }
@@ -17,26 +17,26 @@ public struct Picker: Sendable, Equatable, Codable {
     /// The name it posts under.
     public var name: String
     /// What the label says.
-    public var label: String
+    public var label: Wording
     /// The choices, in order.
     public var options: [Option]
     /// The value chosen, if any.
     public var selected: String?
     /// Shown as the first, empty choice when nothing is selected.
-    public var placeholder: String?
+    public var placeholder: Wording?
     /// What is wrong with the choice; nil when nothing is.
-    public var error: String?
+    public var error: Wording?
     /// Whether a choice must be made (the server refuses the form without one).
     public var isRequired: Bool
 
     /// A choice among `options`, posting under `name`.
     public init(
         name: String,
-        label: String,
+        label: Wording,
         options: [Option],
         selected: String? = nil,
-        placeholder: String? = nil,
-        error: String? = nil,
+        placeholder: Wording? = nil,
+        error: Wording? = nil,
         isRequired: Bool = false
     ) {
         self.name = name

@@ -5,10 +5,10 @@ public struct ProgressBar: Sendable, Equatable, Codable {
     /// How far, from 0 to 1.
     public var value: Double
     /// What is progressing.
-    public var label: String
+    public var label: Wording
 
     /// A bar at `value`, clamped to 0…1 (not a number shows as 0).
-    public init(value: Double, label: String) {
+    public init(value: Double, label: Wording) {
         // NaN (0 / 0) shows as empty rather than reaching a renderer that rounds it to an Int.
         self.value = value.isNaN ? 0 : min(max(value, 0), 1)
         self.label = label
@@ -16,7 +16,7 @@ public struct ProgressBar: Sendable, Equatable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(value: try container.decode(Double.self, forKey: .value), label: try container.decode(String.self, forKey: .label))
+        self.init(value: try container.decode(Double.self, forKey: .value), label: try container.decode(Wording.self, forKey: .label))
     }
 
     /// The value as a whole percentage, "70%".

@@ -1,7 +1,7 @@
 /// The root of a scene's UI tree: what one page or one phone screen shows.
 public struct Screen: Sendable, Equatable, Codable {
     /// The screen's title: the page's only top-level heading.
-    public var title: String
+    public var title: Wording
     /// Buttons and links shown in the top bar (for example a settings button).
     public var toolbar: [UINode]
     /// What the screen shows, in order.
@@ -10,7 +10,7 @@ public struct Screen: Sendable, Equatable, Codable {
     public var refreshAfterSeconds: Int?
 
     /// A screen titled `title` showing `content`.
-    public init(title: String, toolbar: [UINode] = [], content: [UINode], refreshAfterSeconds: Int? = nil) {
+    public init(title: Wording, toolbar: [UINode] = [], content: [UINode], refreshAfterSeconds: Int? = nil) {
         self.title = title
         self.toolbar = toolbar
         self.content = content

@@ -3,14 +3,14 @@ public struct Tabs: Sendable, Equatable, Codable {
     /// One tab.
     public struct Tab: Sendable, Equatable, Codable {
         /// What the tab says.
-        public var title: String
+        public var title: Wording
         /// Where it leads.
         public var target: LinkTarget
         /// Whether it is the tab of the screen shown.
         public var isSelected: Bool
 
         /// A tab saying `title`, leading to `target`.
-        public init(title: String, target: LinkTarget, isSelected: Bool = false) {
+        public init(title: Wording, target: LinkTarget, isSelected: Bool = false) {
             self.title = title
             self.target = target
             self.isSelected = isSelected

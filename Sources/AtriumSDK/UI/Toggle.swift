@@ -4,14 +4,14 @@ public struct Toggle: Sendable, Equatable, Codable {
     /// The name it posts under.
     public var name: String
     /// What the label says.
-    public var label: String
+    public var label: Wording
     /// Whether it is on.
     public var isOn: Bool
     /// What it posts when on.
     public var value: String
 
     /// A switch posting `value` under `name` when on.
-    public init(name: String, label: String, isOn: Bool, value: String = "true") {
+    public init(name: String, label: Wording, isOn: Bool, value: String = "true") {
         self.name = name
         self.label = label
         self.isOn = isOn

@@ -1,3 +1,5 @@
+import AtriumSDK
+
 /// Why the recipes could not be loaded, in words a visitor can read.
 public enum RecipeSourceError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidURL(String)
@@ -8,7 +10,10 @@ public enum RecipeSourceError: Error, Sendable, Equatable, CustomStringConvertib
     case unreachable
     case unknown
 
-    public var description: String {
+    public var description: String { message.text }
+
+    /// What the visitor reads, in words a translation replaces.
+    public var message: Wording {
         switch self {
         case .invalidURL: "The recipe service is not set up correctly, so recipes can't be shown right now."
         case .status(let code): "The recipe service answered with an error (status \(code)). Please try again in a moment."

@@ -41,9 +41,9 @@ struct DiscoverSceneTests {
         let fixtures = CookbookFixtures(.failure(error))
         let page = await fixtures.discoverScene().load()
         #expect(page.status == 503)
-        #expect(page.screen?.messages.first?.text == error.description)
+        #expect(page.screen?.messages.first?.text.text == error.description)
         let added = await fixtures.discoverScene().perform(.add(IngredientName(ingredient: "egg")))
-        #expect(added.status == 503 && added.screen?.messages.first?.text == error.description, "an action on a failing source loses nothing")
+        #expect(added.status == 503 && added.screen?.messages.first?.text.text == error.description, "an action on a failing source loses nothing")
     }
 
     @Test func addingTheMissingIngredientMovesTheRecipeUpAndGoesBack() async throws {

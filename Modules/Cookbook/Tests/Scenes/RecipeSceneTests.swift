@@ -26,6 +26,6 @@ struct RecipeSceneTests {
     @Test func aFailingSourceIsUnavailable() async throws {
         let page = await CookbookFixtures(.failure(.timedOut)).recipeScene("1").load()
         #expect(page.status == 503)
-        #expect(page.screen?.messages.first?.text == RecipeSourceError.timedOut.description)
+        #expect(page.screen?.messages.first?.text.text == RecipeSourceError.timedOut.description)
     }
 }

@@ -1,3 +1,5 @@
+import AtriumSDK
+
 /// What went wrong signing up or in, in words the user reads.
 public enum LoginError: Error, Sendable, Hashable, CustomStringConvertible {
     case incorrectCredentials
@@ -12,11 +14,14 @@ public enum LoginError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidPicture
     case fieldTooLong(String, limit: Int)
 
-    public var description: String {
+    public var description: String { message.text }
+
+    /// What the person reads, in words a translation replaces.
+    public var message: Wording {
         switch self {
         case .incorrectCredentials: "Email or password is incorrect"
         case .lockedOut(let minutes):
-            "Too many failed sign-in attempts for this email. Sign-in is blocked for \(minutes) more minute\(minutes == 1 ? "" : "s")."
+            "Too many failed sign-in attempts for this email. Sign-in is blocked for \(minutes) more minutes."
         case .emailTaken: "An account with this email already exists. Sign in instead."
         case .invalidEmail: "Enter an email address such as name@example.com."
         case .missingName: "Enter your full name."

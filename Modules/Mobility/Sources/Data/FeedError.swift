@@ -16,5 +16,5 @@ enum FeedError: TemporarilyUnavailable, Sendable, Equatable {
         }
     }
 
-    var visitorMessage: String { "The vehicles and stations could not be loaded just now. Please try again in a moment." }
+    var visitorMessage: Wording { "The vehicles and stations could not be loaded just now. Please try again in a moment." }
 }

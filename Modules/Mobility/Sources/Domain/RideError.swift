@@ -1,3 +1,5 @@
+import AtriumSDK
+
 /// Why a ride could not start or end, in words the rider reads.
 public enum RideError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownCode
@@ -6,7 +8,10 @@ public enum RideError: Error, Sendable, Equatable, CustomStringConvertible {
     case taken
     case notRiding
 
-    public var description: String {
+    public var description: String { message.text }
+
+    /// What the rider is told, in words a translation replaces.
+    public var message: Wording {
         switch self {
         case .unknownCode: "No vehicle has this code. Check the code on the vehicle and try again."
         case .notHere: "This operator's vehicles are rented in its own app."

@@ -1,3 +1,5 @@
+import AtriumSDK
+
 /// Why a call to the Moneybox API did not succeed, each with what the person is told.
 enum MoneyboxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The API answered with an error; its `Message` is shown as it is.
@@ -11,9 +13,12 @@ enum MoneyboxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing answered at the API's address.
     case unreachable
 
-    var description: String {
+    var description: String { message.text }
+
+    /// What the person is told: the API's own words as they come (data), else the module's.
+    var message: Wording {
         switch self {
-        case .refused(_, let message), .sessionExpired(let message): message
+        case .refused(_, let message), .sessionExpired(let message): .verbatim(message)
         case .unreadable: "Moneybox sent an answer that could not be read. Please try again."
         case .timedOut: "Moneybox did not answer in time. Please try again."
         case .unreachable: "Moneybox could not be reached. Please check your connection and try again."

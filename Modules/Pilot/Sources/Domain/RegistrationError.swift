@@ -1,3 +1,5 @@
+import AtriumSDK
+
 /// Why a registration field is invalid, with the original app's exact messages.
 public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidName
@@ -12,7 +14,10 @@ public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// Something failed that the visitor cannot fix (the licenses could not be loaded).
     case generic
 
-    public var description: String {
+    public var description: String { message.text }
+
+    /// The message, in words a translation replaces (English exact, as the original app wrote it).
+    public var message: Wording {
         switch self {
         case .invalidName: "Must contain at least one non-whitespace character."
         case .nameTooLong: "Name must be at most \(RegistrationValidator.nameLimit.characters) characters."

@@ -17,7 +17,7 @@ struct DiscoverScene: Scene {
     }
 
     static let id = "discover"
-    static let title = "Discover"
+    static let title: Wording = "Discover"
     static let isEntry = true
 
     static let page = Route.page("/cookbook", name: "cookbook")
@@ -39,7 +39,7 @@ struct DiscoverScene: Scene {
             let discovery = try await discover.discover()
             return .loaded(State(discovery: discovery, showsMissingOne: try await context.isOn(Self.missingOne)))
         } catch let error as RecipeSourceError {
-            return .failed(error.description)
+            return .failed(error.message)
         }
     }
 
@@ -50,7 +50,7 @@ struct DiscoverScene: Scene {
             case .remove(let name): try await pantry.remove(name.ingredient)
             }
         } catch let error as RecipeSourceError {
-            return .unavailable(error.description)
+            return .unavailable(error.message)
         }
         return .navigateBack(otherwise: Self.page())
     }

@@ -27,7 +27,7 @@ struct PantryScene: Scene {
     }
 
     static let id = "pantry"
-    static let title = "Your ingredients"
+    static let title: Wording = "Your ingredients"
     static let page = Route.page("/cookbook/pantry")
     static let choose = Route.action("/cookbook/pantry")
     static let reset = Route.action("/cookbook/pantry/reset")
@@ -41,7 +41,7 @@ struct PantryScene: Scene {
             let (choices, basis) = try await pantry.choices()
             return .loaded(State(choices: choices, basis: basis))
         } catch let error as RecipeSourceError {
-            return .failed(error.description)
+            return .failed(error.message)
         }
     }
 
@@ -53,7 +53,7 @@ struct PantryScene: Scene {
             }
             return .navigate(DiscoverScene.page())
         } catch let error as RecipeSourceError {
-            return .unavailable(error.description)
+            return .unavailable(error.message)
         }
     }
 }

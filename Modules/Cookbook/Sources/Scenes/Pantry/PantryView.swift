@@ -11,7 +11,7 @@ struct PantryView: SceneView {
             .form(
                 Form(
                     action: PantryScene.choose(),
-                    content: state.choices.map { .toggle(Toggle(name: "have[]", label: $0.name, isOn: $0.isAvailable, value: $0.name)) }
+                    content: state.choices.map { .toggle(Toggle(name: "have[]", label: .verbatim($0.name), isOn: $0.isAvailable, value: $0.name)) }
                         + [.button(Button("Save ingredients"))]
                 )
             ),

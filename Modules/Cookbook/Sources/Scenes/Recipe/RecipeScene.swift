@@ -6,7 +6,7 @@ struct RecipeScene: Scene {
     typealias State = DiscoverRecipes.RecipeDetail
 
     static let id = "recipe"
-    static let title = "Recipe"
+    static let title: Wording = "Recipe"
     static let page = Route.page("/cookbook/recipes/{id}", parameters: RecipeNumber.self)
     static var routes: [SceneRoute<Self>] { [.page(page)] }
 
@@ -20,7 +20,7 @@ struct RecipeScene: Scene {
             }
             return .loaded(detail)
         } catch let error as RecipeSourceError {
-            return .failed(error.description)
+            return .failed(error.message)
         }
     }
 }

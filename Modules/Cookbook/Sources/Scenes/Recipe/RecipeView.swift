@@ -22,9 +22,9 @@ struct RecipeView: SceneView {
         }
         let cookable = recipe.ingredients.allSatisfy(\.isAvailable)
         return Screen(
-            title: recipe.summary.name,
+            title: .verbatim(recipe.summary.name),
             content: [
-                .image(Image(source: recipe.summary.image, alt: recipe.summary.name)),
+                .image(Image(source: recipe.summary.image, alt: .verbatim(recipe.summary.name))),
                 .message(
                     Message(
                         cookable ? "You have everything for this recipe." : "You are missing some ingredients.", kind: cookable ? .success : .info)),

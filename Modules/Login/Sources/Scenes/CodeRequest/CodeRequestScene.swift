@@ -4,7 +4,7 @@ import AtriumSDK
 struct CodeRequestScene: Scene {
     struct State: Sendable, Hashable {
         var email = ""
-        var error: String?
+        var error: Wording?
         var returnTo: String?
     }
 
@@ -17,7 +17,7 @@ struct CodeRequestScene: Scene {
     }
 
     static let id = "code-request"
-    static let title = "Sign in with a code"
+    static let title: Wording = "Sign in with a code"
     static let page = Route.page("/login/code")
     /// A form loaded before another tab signed in (or sent twice) still works.
     static let request = Route.action("/login/code", formTokens: .includingReplacedSession)
@@ -42,7 +42,7 @@ struct CodeRequestScene: Scene {
             case .failure(.invalidEmail):
                 return .invalid(
                     State(
-                        email: String(email.prefix(TextLimit.email.characters)), error: LoginError.invalidEmail.description,
+                        email: String(email.prefix(TextLimit.email.characters)), error: LoginError.invalidEmail.message,
                         returnTo: context.returnTo))
             case .failure(.tooManyRequests(let minutes)):
                 context.logger.notice("code refused", metadata: ["reason": "too many codes asked for from this address"])

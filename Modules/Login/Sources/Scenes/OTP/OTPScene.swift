@@ -5,11 +5,11 @@ import AtriumSDK
 struct OTPScene: Scene {
     struct State: Sendable, Hashable {
         var length: Int
-        var error: String?
+        var error: Wording?
         /// A note above the form: that a code is on its way.
-        var note: String?
+        var note: Wording?
         /// Why the code was not checked (too many tries).
-        var alert: String?
+        var alert: Wording?
         var returnTo: String?
     }
 
@@ -21,12 +21,12 @@ struct OTPScene: Scene {
         var code: String?
     }
 
-    static let invalidCode = "INVALID CODE"
-    static let networkProblem = "Oops. Please check network connection."
-    static let somethingWrong = "Oops. Something went wrong!"
+    static let invalidCode: Wording = "INVALID CODE"
+    static let networkProblem: Wording = "Oops. Please check network connection."
+    static let somethingWrong: Wording = "Oops. Something went wrong!"
 
     static let id = "otp"
-    static let title = "Please enter your OTP"
+    static let title: Wording = "Please enter your OTP"
     static let page = Route.page("/otp", name: "otp")
     /// A code form loaded before another tab signed in (or sent twice) still works.
     static let submit = Route.action("/otp", formTokens: .includingReplacedSession)

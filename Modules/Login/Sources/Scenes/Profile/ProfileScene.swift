@@ -18,7 +18,7 @@ struct ProfileScene: Scene {
     }
 
     static let id = "profile"
-    static let title = "Profile"
+    static let title: Wording = "Profile"
     static let isEntry = true
     static let page = Route.page("/profile", name: "profile", guard: .signedIn)
     static let saveNotifications = Route.action("/profile/notifications", guard: .signedIn)

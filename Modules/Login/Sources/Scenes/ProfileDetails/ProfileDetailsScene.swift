@@ -9,7 +9,7 @@ struct ProfileDetailsScene: Scene {
     }
 
     static let id = "profile-details"
-    static let title = "Profile details"
+    static let title: Wording = "Profile details"
     static let page = Route.page("/profile/details", guard: .signedIn)
     static var routes: [SceneRoute<Self>] { [.page(page)] }
 

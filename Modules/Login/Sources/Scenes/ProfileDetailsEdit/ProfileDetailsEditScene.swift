@@ -29,7 +29,7 @@ struct ProfileDetailsEditScene: Scene {
     }
 
     static let id = "profile-details-edit"
-    static let title = "Complete your profile"
+    static let title: Wording = "Complete your profile"
     static let page = Route.page("/profile/details/edit", guard: .signedIn)
     static let save = Route.action("/profile/details/edit", guard: .signedIn)
     static var routes: [SceneRoute<Self>] { [.page(page), .action(save, Action.save)] }

@@ -15,22 +15,22 @@ struct ProfileDetailsEditView: SceneView {
                             .field(
                                 Field(
                                     name: "givenName", label: "Given name", value: state.form.givenName ?? "",
-                                    error: state.errors.givenName?.description,
+                                    error: state.errors.givenName?.message,
                                     maxLength: TextLimit.name.characters)),
                             .field(
                                 Field(
                                     name: "familyName", label: "Family name", value: state.form.familyName ?? "",
-                                    error: state.errors.familyName?.description, maxLength: TextLimit.name.characters)),
+                                    error: state.errors.familyName?.message, maxLength: TextLimit.name.characters)),
                             .field(
                                 Field(
-                                    name: "nickname", label: "Nick name", value: state.form.nickname ?? "", error: state.errors.nickname?.description,
+                                    name: "nickname", label: "Nick name", value: state.form.nickname ?? "", error: state.errors.nickname?.message,
                                     maxLength: TextLimit.name.characters)),
                             .field(
                                 Field(
                                     name: "picture",
                                     label: "Picture (https address)",
                                     value: state.form.picture ?? "",
-                                    error: state.errors.picture?.description,
+                                    error: state.errors.picture?.message,
                                     placeholder: "https://…",
                                     maxLength: TextLimit.address.characters
                                 )

@@ -9,7 +9,7 @@ struct RewardScene: Scene {
     }
 
     static let id = "reward"
-    static let title = "Reward"
+    static let title: Wording = "Reward"
     static let page = Route.page("/reward")
     static var routes: [SceneRoute<Self>] { [.page(page)] }
 

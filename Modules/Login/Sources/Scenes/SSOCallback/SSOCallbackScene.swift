@@ -6,11 +6,11 @@ import Foundation
 /// says what went wrong, with nothing signed in.
 struct SSOCallbackScene: Scene {
     struct State: Sendable, Hashable {
-        var message: String
+        var message: Wording
     }
 
     static let id = "sso-callback"
-    static let title = "Sign-in did not complete"
+    static let title: Wording = "Sign-in did not complete"
     static let page = Route.page("/login/sso/{id}/callback", parameters: SSOCallbackAddress.self)
     static var routes: [SceneRoute<Self>] { [.page(page)] }
 
@@ -25,7 +25,7 @@ struct SSOCallbackScene: Scene {
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         let answer = try context.parameters(SSOCallbackAddress.self)
         guard let provider = providers.entry(answer.id) else { return .missing("There is no sign-in provider with this name.") }
-        func refuse(_ message: String, reason: String) -> SceneState<State> {
+        func refuse(_ message: Wording, reason: String) -> SceneState<State> {
             context.logger.notice("single sign-on refused", metadata: ["provider": "\(provider.id)", "reason": "\(reason)"])
             return .loaded(State(message: message))
         }
@@ -52,7 +52,7 @@ struct SSOCallbackScene: Scene {
         }
         switch try await identities.account(for: signedIn.identity, provider: provider.title) {
         case .failure(let problem):
-            return refuse(problem.description, reason: "\(problem)")
+            return refuse(problem.message, reason: "\(problem)")
         case .success(let account):
             try await landing.signIn(account, context: context)
             // Signed in: the records are now the account's.

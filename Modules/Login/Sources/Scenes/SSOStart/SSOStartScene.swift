@@ -8,7 +8,7 @@ struct SSOStartScene: Scene {
     typealias State = String
 
     static let id = "sso-start"
-    static let title = "Sign in"
+    static let title: Wording = "Sign in"
     static let page = Route.page("/login/sso/{id}", parameters: SSOAddress.self)
     static var routes: [SceneRoute<Self>] { [.page(page)] }
 

@@ -5,9 +5,9 @@ import AtriumSDK
 struct SignInScene: Scene {
     struct State: Sendable, Hashable {
         var email = ""
-        var emailError: String?
-        var passwordError: String?
-        var error: String?
+        var emailError: Wording?
+        var passwordError: Wording?
+        var error: Wording?
         var returnTo: String?
     }
 
@@ -22,7 +22,7 @@ struct SignInScene: Scene {
     }
 
     static let id = "sign-in"
-    static let title = "Sign in"
+    static let title: Wording = "Sign in"
     static let page = Route.page("/login", name: .signIn)
     /// A sign-in form loaded before another tab signed in (or clicked twice) still works.
     static let signIn = Route.action("/login", formTokens: .includingReplacedSession)
@@ -53,7 +53,7 @@ struct SignInScene: Scene {
             } else if !TextLimit.email.allows(email) {
                 form.emailError = "An email has at most \(TextLimit.email.characters) characters."
             } else if !EmailAddress.isPlausible(EmailAddress.normalized(email)) {
-                form.emailError = LoginError.invalidEmail.description
+                form.emailError = LoginError.invalidEmail.message
             }
             if password.isEmpty {
                 form.passwordError = "Enter your password."
@@ -66,7 +66,7 @@ struct SignInScene: Scene {
                 context.logger.info("signed in")
                 return try await landing.land(account, context: context)
             case .failure(let error):
-                let state = State(email: credentials.email ?? "", error: error.description, returnTo: context.returnTo)
+                let state = State(email: credentials.email ?? "", error: error.message, returnTo: context.returnTo)
                 if case .lockedOut = error {
                     context.logger.notice("sign-in refused", metadata: ["reason": "locked out"])
                     return .tooManyRequests(state)

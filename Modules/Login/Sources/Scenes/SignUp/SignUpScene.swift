@@ -20,7 +20,7 @@ struct SignUpScene: Scene {
     }
 
     static let id = "sign-up"
-    static let title = "Sign up"
+    static let title: Wording = "Sign up"
     static let page = Route.page("/signup", name: "sign-up")
     /// A sign-up form loaded before another tab signed in (or clicked twice) still works.
     static let signUp = Route.action("/signup", formTokens: .includingReplacedSession)

@@ -12,18 +12,18 @@ struct SignUpView: SceneView {
                         content: [
                             .field(
                                 Field(
-                                    .text, name: "fullName", label: "Full name", value: state.fullName, error: state.errors.fullName?.description,
+                                    .text, name: "fullName", label: "Full name", value: state.fullName, error: state.errors.fullName?.message,
                                     isRequired: true, maxLength: TextLimit.name.characters, autofill: .name)),
                             .field(
                                 Field(
-                                    .email, name: "email", label: "Email", value: state.email, error: state.errors.email?.description,
+                                    .email, name: "email", label: "Email", value: state.email, error: state.errors.email?.message,
                                     isRequired: true, maxLength: TextLimit.email.characters)),
                             .field(
                                 Field(
                                     .password,
                                     name: "password",
                                     label: "Password",
-                                    error: state.errors.password?.description,
+                                    error: state.errors.password?.message,
                                     placeholder: "At least 12 characters",
                                     isRequired: true,
                                     maxLength: PasswordPolicy.limit.characters,

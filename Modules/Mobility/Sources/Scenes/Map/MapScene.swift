@@ -35,7 +35,7 @@ struct MapScene: Scene {
     static let markerLimit = 400
 
     static let id = "map"
-    static let title = "Map"
+    static let title: Wording = "Map"
     static let isEntry = true
     static let page = Route.page("/map", parameters: MapAddress.self, name: "map", guard: .signedIn)
     static let endRide = Route.action("/map/ride/end", guard: .signedIn)

@@ -11,7 +11,7 @@ struct MapView: SceneView {
         var content: [UINode] = [tabs.node()]
         if let record = state.lastRide {
             let price = Describe.money(record.price, record.currency).formatted
-            let ended: String =
+            let ended: Wording =
                 record.minutes == 1 ? "Ride ended: 1 minute, \(price)." : "Ride ended: \(record.minutes) minutes, \(price)."
             content.append(.message(Message(ended, kind: .success)))
         }
@@ -51,8 +51,9 @@ struct MapView: SceneView {
         content.append(
             .map(
                 Map(
-                    title: "\(state.fleet.systemName): \(markers.count) in view"
-                        + (hidden > 0 ? ", \(hidden) more: zoom in to see them" : ""),
+                    title: hidden > 0
+                        ? "\(state.fleet.systemName): \(markers.count) in view, \(hidden) more: zoom in to see them"
+                        : "\(state.fleet.systemName): \(markers.count) in view",
                     center: Map.Coordinate(latitude: viewport.centre.latitude, longitude: viewport.centre.longitude), span: viewport.span,
                     markers: markers, tiles: tiles, locatesUser: true)))
         content.append(

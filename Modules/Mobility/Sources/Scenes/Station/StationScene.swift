@@ -16,7 +16,7 @@ struct StationScene: Scene {
     }
 
     static let id = "station"
-    static let title = "Station"
+    static let title: Wording = "Station"
     static let page = Route.page("/map/stations/{id}", parameters: ItemAddress.self, guard: .signedIn)
     static var routes: [SceneRoute<Self>] { [.page(page)] }
 

@@ -25,6 +25,6 @@ struct StationView: SceneView {
             content.append(.link(Link("Rent with the operator", to: .external(rental), style: .button)))
         }
         content.append(.link(Link("Back to the map", to: MapScene.page(MapAddress()))))
-        return Screen(title: station.name, content: content)
+        return Screen(title: .verbatim(station.name), content: content)
     }
 }

@@ -4,7 +4,7 @@ import AtriumSDK
 struct UnlockScene: Scene {
     struct State: Sendable, Hashable {
         var code = ""
-        var error: String?
+        var error: Wording?
     }
 
     enum Action: Sendable {
@@ -16,7 +16,7 @@ struct UnlockScene: Scene {
     }
 
     static let id = "unlock"
-    static let title = "Scan to unlock"
+    static let title: Wording = "Scan to unlock"
     static let page = Route.page("/map/unlock", guard: .signedIn)
     static let unlock = Route.action("/map/unlock", guard: .signedIn)
     static var routes: [SceneRoute<Self>] { [.page(page), .action(unlock, Action.unlock)] }
@@ -36,7 +36,7 @@ struct UnlockScene: Scene {
             guard let userID = try await context.session.userID else { return .navigate(MapScene.page(MapAddress())) }
             switch try await rental.unlock(code: code, for: userID) {
             case .success: return .navigate(MapScene.page(MapAddress()))
-            case .failure(let error): return .invalid(State(code: code, error: error.description))
+            case .failure(let error): return .invalid(State(code: code, error: error.message))
             }
         }
     }

@@ -6,12 +6,12 @@ struct VehicleScene: Scene {
     struct State: Sendable, IdentifiedState {
         var vehicle: Vehicle
         var fleet: Fleet
-        var error: String?
+        var error: Wording?
 
         struct Identity: Hashable, Sendable {
             var loadID: UInt64
             var vehicleID: String
-            var error: String?
+            var error: Wording?
         }
 
         var pageIdentity: Identity { Identity(loadID: fleet.loadID, vehicleID: vehicle.id, error: error) }
@@ -22,7 +22,7 @@ struct VehicleScene: Scene {
     }
 
     static let id = "vehicle"
-    static let title = "Vehicle"
+    static let title: Wording = "Vehicle"
     static let page = Route.page("/map/vehicles/{id}", parameters: ItemAddress.self, guard: .signedIn)
     static let unlock = Route.action("/map/vehicles/{id}/unlock", parameters: ItemAddress.self, guard: .signedIn)
     static var routes: [SceneRoute<Self>] { [.page(page), .action(unlock, Action.unlock)] }
@@ -46,8 +46,8 @@ struct VehicleScene: Scene {
             case .success: return .navigate(MapScene.page(MapAddress()))
             case .failure(let error):
                 let fleet = try await self.fleet.fleet()
-                guard let vehicle = fleet.vehicle(id: address.id) else { return .missing(error.description) }
-                return .invalid(State(vehicle: vehicle, fleet: fleet, error: error.description))
+                guard let vehicle = fleet.vehicle(id: address.id) else { return .missing(error.message) }
+                return .invalid(State(vehicle: vehicle, fleet: fleet, error: error.message))
             }
         }
     }

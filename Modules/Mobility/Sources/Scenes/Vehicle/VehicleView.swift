@@ -40,6 +40,6 @@ struct VehicleView: SceneView {
             content.append(.text(Text("Rent it in the operator's app.")))
         }
         content.append(.link(Link("Back to the map", to: MapScene.page(MapAddress()))))
-        return Screen(title: type?.displayName ?? "Vehicle", content: content)
+        return Screen(title: type.map { .verbatim($0.displayName) } ?? "Vehicle", content: content)
     }
 }

@@ -14,7 +14,7 @@ struct AccountsScene: Scene {
     }
 
     static let id = "accounts"
-    static let title = "Accounts"
+    static let title: Wording = "Accounts"
     static let page = Route.page("/moneybox/accounts")
     static let signOut = Route.action("/moneybox/sign-out")
     static var routes: [SceneRoute<Self>] { [.page(page), .action(signOut, .signOut)] }
@@ -31,7 +31,7 @@ struct AccountsScene: Scene {
         } catch let error as MoneyboxError {
             if case .sessionExpired = error { return .redirect(MoneyboxSignInScene.page()) }
             context.logger.notice("moneybox accounts unavailable", metadata: ["error": "\(error.logged)"])
-            return .failed(error.description)
+            return .failed(error.message)
         }
     }
 

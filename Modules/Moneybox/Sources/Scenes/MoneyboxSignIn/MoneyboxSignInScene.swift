@@ -7,9 +7,9 @@ struct MoneyboxSignInScene: Scene {
     /// (the API's, or why the last session ended).
     struct State: Sendable, Hashable {
         var email = ""
-        var emailError: String?
-        var passwordError: String?
-        var message: String?
+        var emailError: Wording?
+        var passwordError: Wording?
+        var message: Wording?
     }
 
     enum Action: Sendable {
@@ -21,7 +21,7 @@ struct MoneyboxSignInScene: Scene {
     static let passwordBytes = 128
 
     static let id = "sign-in"
-    static let title = "Sign in to Moneybox"
+    static let title: Wording = "Sign in to Moneybox"
     static let isEntry = true
     static let page = Route.page("/moneybox", name: "moneybox")
     static let signIn = Route.action("/moneybox/sign-in")
@@ -32,7 +32,7 @@ struct MoneyboxSignInScene: Scene {
 
     func load(_ context: SceneContext) async throws -> SceneState<State> {
         if try await account.isSignedIn() { return .redirect(AccountsScene.page()) }
-        return .loaded(State(message: try await account.takeNotice()))
+        return .loaded(State(message: try await account.takeNotice().map(Wording.init(verbatim:))))
     }
 
     func perform(_ action: Action, context: SceneContext) async throws -> ActionOutcome<State> {
@@ -71,12 +71,12 @@ struct MoneyboxSignInScene: Scene {
             _ = try await account.signIn(email: email, password: password)
             return .navigate(AccountsScene.page())
         } catch let error as MoneyboxError {
-            state.message = error.description
+            state.message = error.message
             switch error {
             case .refused(status: 401, _), .sessionExpired: return .unauthorized(state)
             case .refused(status: 429, _): return .tooManyRequests(state)
             case .refused: return .invalid(state)
-            case .unreadable, .timedOut, .unreachable: return .unavailable(error.description)
+            case .unreadable, .timedOut, .unreachable: return .unavailable(error.message)
             }
         }
     }

@@ -17,7 +17,7 @@ struct ProductScene: Scene {
     }
 
     static let id = "product"
-    static let title = "Account"
+    static let title: Wording = "Account"
     static let page = Route.page("/moneybox/accounts/{id}", parameters: ProductAddress.self)
     static let pay = Route.action("/moneybox/accounts/{id}/payments/{key}", parameters: PaymentAddress.self)
     static var routes: [SceneRoute<Self>] { [.page(page), .action(pay, Action.addMoney)] }
@@ -36,7 +36,7 @@ struct ProductScene: Scene {
         } catch let error as MoneyboxError {
             if case .sessionExpired = error { return .redirect(MoneyboxSignInScene.page()) }
             context.logger.notice("moneybox product unavailable", metadata: ["error": "\(error.logged)"])
-            return .failed(error.description)
+            return .failed(error.message)
         }
         guard let product = portfolio.product(id: address.id) else { return .missing("You have no Moneybox account with this number.") }
         var message: Message?
@@ -62,10 +62,10 @@ struct ProductScene: Scene {
                 case .timedOut, .unreadable: return .navigate(Self.page(ProductAddress(id: address.id, paid: address.key)))
                 case .refused(status: 404, _):
                     // The API knows no such account: the address is wrong, not the service down.
-                    return .missing(error.description)
+                    return .missing(error.message)
                 case .refused, .unreachable:
                     context.logger.notice("moneybox payment refused", metadata: ["error": "\(error.logged)"])
-                    return .unavailable(error.description)
+                    return .unavailable(error.message)
                 }
             }
         }

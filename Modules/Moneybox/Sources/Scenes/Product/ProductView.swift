@@ -11,6 +11,6 @@ struct ProductView: SceneView {
             .button(Button("Add £10", action: ProductScene.pay(PaymentAddress(id: state.product.id, key: state.paymentKey)))),
             .link(Link("Back to accounts", to: AccountsScene.page())),
         ]
-        return Screen(title: state.product.name, content: content)
+        return Screen(title: .verbatim(state.product.name), content: content)
     }
 }

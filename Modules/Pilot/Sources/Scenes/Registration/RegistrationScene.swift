@@ -30,7 +30,7 @@ struct RegistrationScene: Scene {
     }
 
     static let id = "registration"
-    static let title = "Pilot registration"
+    static let title: Wording = "Pilot registration"
     static let isEntry = true
 
     static let page = Route.page("/pilot", name: "pilot")
@@ -55,7 +55,7 @@ struct RegistrationScene: Scene {
                 .form(Self.state(for: form, licenses: licenses, errors: registration.validate(form, licenses: licenses), showsErrors: false)))
         } catch {
             context.logger.error("pilot registration could not be loaded", metadata: ["error": "\(type(of: error))"])
-            return .failed(RegistrationError.generic.description)
+            return .failed(RegistrationError.generic.message)
         }
     }
 
@@ -70,7 +70,7 @@ struct RegistrationScene: Scene {
                 }
             } catch {
                 context.logger.error("pilot registration could not be saved", metadata: ["error": "\(type(of: error))"])
-                return .unavailable(RegistrationError.generic.description)
+                return .unavailable(RegistrationError.generic.message)
             }
         case .validate(let fields):
             let licenses = try await registration.licenses()

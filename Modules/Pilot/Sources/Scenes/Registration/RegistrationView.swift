@@ -10,8 +10,8 @@ struct RegistrationView: SceneView {
     }
 
     private func registrationScreen(_ state: RegistrationScene.FormState) -> Screen {
-        func error(_ error: RegistrationError?) -> String? {
-            state.showsErrors ? error?.description : nil
+        func error(_ error: RegistrationError?) -> Wording? {
+            state.showsErrors ? error?.message : nil
         }
         return Screen(
             title: "Register",
@@ -29,7 +29,7 @@ struct RegistrationView: SceneView {
                                 Picker(
                                     name: "license",
                                     label: "Pilot license type:",
-                                    options: state.licenses.map { Picker.Option(value: $0.type, label: $0.type) },
+                                    options: state.licenses.map { Picker.Option(value: $0.type, label: .verbatim($0.type)) },
                                     selected: state.form.licenseType,
                                     placeholder: "Choose a license",
                                     error: error(state.errors.license),
