@@ -18,7 +18,10 @@ package struct PageWriter: Sendable {
     package let links: LinkResolver
     package let cookie: SessionCookie
     let cache: PageCache
+    /// The navigation, as marks are worked out from (the same in every language).
     let shell: AppShell
+    /// The navigation and the page's own words in each offered language.
+    let languages: PageLanguages
     /// The languages offered and the modules' translators (``Translations``): one reference, so
     /// the writer stays cheap to pass along a request.
     package let translations: Translations
@@ -75,7 +78,9 @@ package struct PageWriter: Sendable {
                 let resolved = translated(links.resolve(screen.make(), for: moduleID, logger: logger), module: moduleID, language: language)
                 guard namesState else { return self.render(resolved, as: format, mark: mark, schema: schema, language: language) }
                 let document = self.render(resolved, as: .json, mark: nil).body(token: nil)
-                return html.render(resolved, shell: shell, current: mark, stateID: StateID.of(document), language: language)
+                return html.render(
+                    resolved, shell: languages.shell(language), current: mark, stateID: StateID.of(document), language: language,
+                    chrome: languages.chrome(language))
             }
             // A page in another language is another page; a host offering one language keys none.
             kept =
@@ -187,7 +192,8 @@ package struct PageWriter: Sendable {
         _ screen: Screen, as format: ResponseFormat, mark: AppShell.Mark?, schema: Int = SceneSchema.current, language: String = "en"
     ) -> RenderedPage {
         switch format {
-        case .html, .eventStream: html.render(screen, shell: shell, current: mark, language: language)
+        case .html, .eventStream:
+            html.render(screen, shell: languages.shell(language), current: mark, language: language, chrome: languages.chrome(language))
         case .json: json.render(screen, withToken: Self.hasActions(screen), schema: schema)
         case .text: RenderedPage(bytes: Array(TextRenderer().render(screen).utf8))
         }
@@ -218,6 +224,7 @@ package struct PageWriter: Sendable {
         self.cache = cache
         self.shell = shell
         self.translations = translations
+        languages = PageLanguages(shell: shell, translations: translations)
         isMultilingual = translations.isMultilingual
     }
 }

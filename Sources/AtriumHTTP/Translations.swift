@@ -14,11 +14,15 @@ package final class Translations: Sendable {
     package let offered: [String]
     /// The language of a visitor whose client asks for none of them.
     package let defaultLanguage: String
-    /// Each module's translator into each offered language it has words for other than its own;
-    /// none for a module without a catalog (its words are shown as written) or the host's own pages.
+    /// Each module's translator into each offered language, its catalog completed by the host's
+    /// (the standard screens' words inside its pages); the host's own pages' under ``hostModule``.
     private let translators: [String: [String: Translator]]
     /// The negotiated language of each `Accept-Language` header seen lately (a client sends the same one every time).
     private let negotiated = RecentValues<String>(limit: 1024, longestKey: 256)
+
+    /// Where the host's own pages' translators are kept: the host's words and every module's, for
+    /// the home page's cards and the navigation name scenes.
+    static let hostModule = ""
 
     /// The cookie that keeps a visitor's choice.
     package static let cookieName = "atrium_language"
@@ -32,26 +36,45 @@ package final class Translations: Sendable {
         self.translators = translators
     }
 
-    /// Reads every module's catalog in `bundles` (module id to the bundle its `translations` names).
+    /// The host's own words' catalog (`Resources/Localizable.xcstrings` of this target).
+    package static func hostCatalog() throws(LocalizationError) -> StringCatalog {
+        try StringCatalog(bundle: .module)
+    }
+
+    /// Reads the host's catalog and every module's in `bundles` (module id to the bundle its
+    /// `translations` names). A language the catalogs have no words for (the source language,
+    /// when no key has its own forms in it) gets no translator: its pages are shown as written.
     package convenience init(settings: LocalizationSettings, bundles: [String: Bundle]) throws(LocalizationError) {
+        let host = try Self.hostCatalog()
         var translators: [String: [String: Translator]] = [:]
-        for (module, bundle) in bundles {
-            let catalog = try StringCatalog(bundle: bundle)
-            for language in settings.languages where !catalog.entries.isEmpty {
-                translators[module, default: [:]][language] = Translator(language: language, catalog: catalog)
-            }
+        var everyWord = host
+        for (module, bundle) in bundles.sorted(by: { $0.key < $1.key }) {
+            let own = try StringCatalog(bundle: bundle)
+            everyWord = everyWord.adding(own)
+            translators[module] = Self.translators(of: own.adding(host), into: settings.languages)
         }
+        translators[Self.hostModule] = Self.translators(of: everyWord, into: settings.languages)
         self.init(offered: settings.languages, defaultLanguage: settings.default, translators: translators)
+    }
+
+    private static func translators(of catalog: StringCatalog, into languages: [String]) -> [String: Translator] {
+        var translators: [String: Translator] = [:]
+        for language in languages {
+            // The pseudo-language transforms every word; another language needs words of its own.
+            let hasWords = PseudoLanguage.isPseudo(language) || catalog.entries.values.contains { $0[language] != nil }
+            if hasWords { translators[language] = Translator(language: language, catalog: catalog) }
+        }
+        return translators
     }
 
     /// Whether visitors can be answered in more than one language: then each request's language is
     /// worked out, and pages vary with it.
     package var isMultilingual: Bool { offered.count > 1 }
 
-    /// The translator of `module`'s words into `language`: nil when they are shown as written.
+    /// The translator of `module`'s words (nil: the host's own pages) into `language`: nil when
+    /// they are shown as written.
     package func translator(module: String?, language: String) -> Translator? {
-        guard let module, let translator = translators[module]?[language] else { return nil }
-        return translator
+        translators[module ?? Self.hostModule]?[language]
     }
 
     /// The language `fields` (a request's headers) ask for, among those offered.

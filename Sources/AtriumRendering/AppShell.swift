@@ -1,3 +1,5 @@
+@_spi(AtriumHost) import AtriumSDK
+
 /// The navigation every HTML page carries: one link per entry scene of the enabled modules (a
 /// bottom tab bar on a phone, a top bar on a wide screen; plain links, no script), made once per
 /// boot from the registry's entries.
@@ -5,12 +7,12 @@ package struct AppShell: Sendable {
     /// One link of the navigation.
     struct Section: Sendable, Equatable {
         let moduleID: String
-        let label: String
+        var label: Wording
         let path: String
         /// `path` and a slash: what the paths of the pages below this one start with.
         let below: String
 
-        init(moduleID: String, label: String, path: String) {
+        init(moduleID: String, label: Wording, path: String) {
             self.moduleID = moduleID
             self.label = label
             self.path = path
@@ -25,15 +27,22 @@ package struct AppShell: Sendable {
         let isPage: Bool
     }
 
-    let sections: [Section]
+    private(set) var sections: [Section]
 
     /// A module with one entry scene is labelled by its title; a module with several by each
     /// scene's title.
     package init(entries: [HomeEntry]) {
         let counts = Dictionary(entries.map { ($0.moduleID, 1) }, uniquingKeysWith: +)
         sections = entries.map { entry in
-            Section(moduleID: entry.moduleID, label: counts[entry.moduleID] == 1 ? entry.moduleTitle : entry.sceneTitle.text, path: entry.path)
+            Section(moduleID: entry.moduleID, label: counts[entry.moduleID] == 1 ? .verbatim(entry.moduleTitle) : entry.sceneTitle, path: entry.path)
         }
+    }
+
+    /// The navigation with its labels in `translator`'s language (a module's name stays as it is).
+    package func translated(by translator: Translator) -> AppShell {
+        var shell = self
+        for index in shell.sections.indices { shell.sections[index].label = translator.translated(shell.sections[index].label) }
+        return shell
     }
 
     static let empty = AppShell(entries: [])

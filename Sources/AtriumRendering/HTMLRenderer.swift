@@ -10,11 +10,12 @@ package struct HTMLRenderer: Sendable {
 
     /// `stateID`: the id a live stream of the page gives this state (``SceneEventStream``), so the
     /// browser knows whether the first state its stream sends is the one it shows; `language`: the
-    /// page's `lang`.
+    /// page's `lang`; `chrome`: the page's own words in that language.
     package func render(
-        _ screen: Screen, shell: AppShell = .empty, current: AppShell.Mark? = nil, stateID: String? = nil, language: String = "en"
+        _ screen: Screen, shell: AppShell = .empty, current: AppShell.Mark? = nil, stateID: String? = nil, language: String = "en",
+        chrome: PageChrome = .source
     ) -> RenderedPage {
-        var writer = HTMLWriter()
+        var writer = HTMLWriter(chrome: chrome)
         writer.page(screen, shell: shell, current: current, stateID: stateID, language: language)
         return writer.page.rendered
     }
@@ -34,6 +35,12 @@ struct HTMLWriter {
     private var insideCompleteForm = false
     /// Whether a button posts on its own, so the page ends with the one form all such buttons send.
     private var hasActionButtons = false
+    /// The page's own words (the skip link, landmarks' names), in its language.
+    let chrome: PageChrome
+
+    init(chrome: PageChrome = .source) {
+        self.chrome = chrome
+    }
 
     /// The id of the page's form for buttons that post on their own (``actionsForm()``).
     static let actionsFormID: StaticString = "atrium-actions"
@@ -102,12 +109,20 @@ struct HTMLWriter {
         raw("<title>")
         text(screen.title)
         raw(" · Atrium</title>\n<link rel=\"stylesheet\" href=\"/assets/atrium.css\">\n<script src=\"/assets/atrium.js\" defer></script>\n")
-        raw("</head>\n<body>\n<a class=\"skip-link\" href=\"#main\">Skip to content</a>\n<header class=\"top-bar\">\n")
-        raw("<a class=\"home-link\" href=\"/\" aria-label=\"Atrium home\">Atrium</a>\n<h1>")
+        raw("</head>\n<body")
+        // The script says the page changed in the page's language; in English it knows the words.
+        if !chrome.isSource { attribute("data-updated", chrome.updated) }
+        raw(">\n<a class=\"skip-link\" href=\"#main\">")
+        text(chrome.skipLink)
+        raw("</a>\n<header class=\"top-bar\">\n<a class=\"home-link\" href=\"/\"")
+        attribute("aria-label", chrome.homeLink)
+        raw(">Atrium</a>\n<h1>")
         text(screen.title)
         raw("</h1>\n")
         if !screen.toolbar.isEmpty {
-            raw("<nav class=\"toolbar\" aria-label=\"Toolbar\">")
+            raw("<nav class=\"toolbar\"")
+            attribute("aria-label", chrome.toolbar)
+            raw(">")
             for node in screen.toolbar { self.node(node) }
             raw("</nav>")
         }
@@ -140,7 +155,9 @@ struct HTMLWriter {
     /// The app shell's links, the current one marked for assistive technology and by its style.
     private mutating func appNavigation(_ shell: AppShell, current: AppShell.Mark?) {
         guard !shell.sections.isEmpty else { return }
-        raw("<nav class=\"app-nav\" aria-label=\"Sections\"><ul>")
+        raw("<nav class=\"app-nav\"")
+        attribute("aria-label", chrome.sections)
+        raw("><ul>")
         for (index, section) in shell.sections.enumerated() {
             raw("<li><a")
             attribute("href", section.path)
@@ -252,7 +269,9 @@ struct HTMLWriter {
             if href != nil { raw("</a>") }
             raw("</article>")
         case .tabs(let tabs):
-            raw("<nav class=\"tabs\" aria-label=\"Tabs\"><ul>")
+            raw("<nav class=\"tabs\"")
+            attribute("aria-label", chrome.tabs)
+            raw("><ul>")
             for tab in tabs.items {
                 raw("<li><a")
                 attribute("href", Self.path(tab.target) ?? "")
@@ -406,7 +425,7 @@ struct HTMLWriter {
             raw("<data class=\"money\" value=\"")
             text(money.digits)
             raw("\">")
-            text(money.formatted)
+            text(money.display)
             raw("</data>")
         case .progress(let progress):
             let id = nextID("progress")
@@ -491,7 +510,9 @@ struct HTMLWriter {
                 raw("</small>")
             }
             if map.locatesUser {
-                raw("<button type=\"button\" class=\"button button-secondary map-locate\" data-locate hidden>Use my location</button>")
+                raw("<button type=\"button\" class=\"button button-secondary map-locate\" data-locate hidden>")
+                text(chrome.locate)
+                raw("</button>")
             }
             raw("</figure>")
         case .animation(let animation):

@@ -84,7 +84,7 @@ package enum SceneSchema {
     package static func fallback(of node: UINode) -> [UINode] {
         switch node {
         case .map(let map):
-            [.list(ItemList(title: map.title, content: map.markers.map { .text(Text(verbatim: $0.title)) }))]
+            [.list(ItemList(title: map.title, content: map.markers.map { .text(Text(verbatim: $0.title.text)) }))]
         default:
             [node]
         }

@@ -83,7 +83,7 @@ package struct TextRenderer: Sendable {
         case .link(let link):
             return [indent + link.title.text + target(link.target)]
         case .money(let money):
-            return [indent + money.formatted]
+            return [indent + money.display]
         case .progress(let progress):
             let filled = Int((progress.value * 20).rounded())
             return [

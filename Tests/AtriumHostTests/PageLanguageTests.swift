@@ -42,4 +42,26 @@ struct PageLanguageTests {
             #expect(page.headers[.vary] == "Accept, Cookie")
         }
     }
+
+    @Test func theHostsOwnPagesAndWordsAreInTheVisitorsLanguage() async throws {
+        let host = try await Fixture.host(Fixture.notesAndAccounts + "\nlocalization:\n  languages: [en, es]\n")
+        defer { host.tearDown() }
+        try await host.run { browser in
+            func page(_ path: String, _ language: String) async throws -> (status: Int, body: String) {
+                let answer = try await browser.send(path, method: .get, headers: [.accept: "text/html", .acceptLanguage: language])
+                return (answer.status, answer.body)
+            }
+            let missing = try await page("/no/such/page", "es-ES,es;q=0.9")
+            #expect(missing.status == 404)
+            #expect(missing.body.contains("<h1>Página no encontrada</h1>") && missing.body.contains("Ir a la página de inicio"))
+            #expect(missing.body.contains(##"<a class="skip-link" href="#main">Saltar al contenido</a>"##))
+            #expect(missing.body.contains(#"data-updated="Esta página se ha actualizado.""#), "the script's announcement, in Spanish")
+            #expect(!missing.body.contains("Page not found") && !missing.body.contains("Skip to content"))
+            let home = try await page("/", "es")
+            #expect(home.body.contains("Módulos") && home.body.contains(#"aria-label="Secciones""#))
+            let english = try await page("/no/such/page", "en")
+            #expect(english.body.contains("<h1>Page not found</h1>") && english.body.contains(">Skip to content</a>"))
+            #expect(!english.body.contains("data-updated"), "English pages leave the script's own words")
+        }
+    }
 }

@@ -54,7 +54,7 @@ struct RendererTests {
             .map(
                 Map(
                     title: words, center: .init(latitude: 25.7617, longitude: -80.1918), span: 0.5,
-                    markers: [.init(id: text, coordinate: .init(latitude: 25.8, longitude: -80.2), title: text, kind: text)])),
+                    markers: [.init(id: text, coordinate: .init(latitude: 25.8, longitude: -80.2), title: words, kind: text)])),
             .map(
                 Map(
                     title: words, center: .init(latitude: 25.7617, longitude: -80.1918), markers: [],

@@ -1,4 +1,5 @@
 import AtriumCatalog
+import AtriumHTTP
 import AtriumSDK
 import Foundation
 import Testing
@@ -25,6 +26,18 @@ import Testing
             checked += 1
         }
         #expect(checked >= 1, "no module has translations to check")
+    }
+
+    /// The host's own words (standard screens, the page's landmarks): Spanish for each, each
+    /// written by a literal somewhere in the host's sources.
+    @Test func theHostsCatalogIsCompleteAndEveryKeyIsUsed() throws {
+        let catalog = try Translations.hostCatalog()
+        #expect(catalog.entries.count >= 30)
+        #expect(CatalogCheck.problems(of: catalog, module: "host") == [])
+        let sources = try Self.swiftSources(in: Self.modulesFolder.deletingLastPathComponent().appending(path: "Sources"))
+        let unused = catalog.entries.keys.filter { !CatalogCheck.isUsed($0, in: sources) }.sorted()
+        #expect(unused == [], "host: keys no literal of its sources writes")
+        #expect(catalog.entries.values.allSatisfy { $0["es"] != nil }, "every host word in Spanish")
     }
 
     @Test func aKeyIsUsedWhenALiteralWritesItWithAnyInterpolation() {

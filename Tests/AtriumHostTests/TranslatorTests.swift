@@ -1,4 +1,4 @@
-import AtriumSDK
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 import Testing
 
@@ -153,9 +153,43 @@ import Testing
         let document = String(decoding: try JSONEncoder().encode(translated), as: UTF8.self)
         let pseudoGone = pseudo.text(words)
         #expect(pseudoGone != "Gone" && pseudoGone.contains("Ĝ"))
-        // 19 wording fields above, each now the pseudo-language's; the data ("Gone" as it is) 10 times.
-        #expect(document.components(separatedBy: "\"\(pseudoGone)\"").count - 1 == 19, "\(document)")
-        #expect(document.components(separatedBy: "\"Gone\"").count - 1 == 10, "\(document)")
+        // 20 wording fields above, each now the pseudo-language's; the data ("Gone" as it is) 9 times.
+        #expect(document.components(separatedBy: "\"\(pseudoGone)\"").count - 1 == 20, "\(document)")
+        #expect(document.components(separatedBy: "\"Gone\"").count - 1 == 9, "\(document)")
+    }
+
+    /// Amounts, decimals, dates and words of their own inside wording, each as the language
+    /// writes it; in English as the view wrote them, with English's own plural forms.
+    @Test func partsAreWrittenAsEachLanguageWritesThem() throws {
+        let catalog = StringCatalog(
+            sourceLanguage: "en",
+            entries: [
+                "%lld vehicles": [
+                    "en": .plural([.one: "%lld vehicle", .other: "%lld vehicles"]),
+                    "es": .plural([.one: "%lld vehículo", .many: "%lld de vehículos", .other: "%lld vehículos"]),
+                ],
+                "Added %@ at %@, %@ km away": ["es": .single("%1$@ añadidos a las %2$@, a %3$@ km")],
+            ])
+        let (english, spanish) = (Translator(language: "en", catalog: catalog), Translator(language: "es", catalog: catalog))
+        let one: Wording = "\(1) vehicles"
+        let station: Wording = "\("Bayfront") · \(one)"
+        #expect(station.key == "%@ · %@" && station.text == "Bayfront · 1 vehicles")
+        #expect(english.text(station) == "Bayfront · 1 vehicle", "English's singular, from the catalog")
+        #expect(spanish.text(station) == "Bayfront · 1 vehículo", "a key without a translation still translates its parts")
+        let moment = Date(timeIntervalSince1970: 1_800_000_000)
+        let added: Wording =
+            "Added \(Money(Decimal(string: "5651.96")!, currency: "GBP")) at \(moment, date: .omitted, time: .shortened), \(1.25, fractionDigits: 1) km away"
+        // CLDR's spaces: a narrow no-break one before AM, a no-break one before the pound sign.
+        #expect(added.text == "Added £5,651.96 at 8:00\u{202F}AM, 1.2 km away")
+        #expect(english.text(added) == added.text)
+        #expect(spanish.text(added) == "5651,96\u{A0}£ añadidos a las 8:00, a 1,2 km")
+        let amount = Screen(title: "Gone", content: [.money(Money(Decimal(string: "5651.96")!, currency: "GBP"))])
+        guard case .money(let inSpanish) = spanish.translated(amount).content[0], case .money(let inEnglish) = english.translated(amount).content[0]
+        else {
+            Issue.record("the tree changed shape")
+            return
+        }
+        #expect(inSpanish.display == "5651,96\u{A0}£" && inEnglish.display == "£5,651.96")
     }
 
     @Test func refusesACatalogItCannotUseWithWhatIsWrong() {

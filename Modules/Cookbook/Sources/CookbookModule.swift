@@ -10,6 +10,9 @@ public struct CookbookModule: AtriumModule {
     public static let manifest = ModuleManifest(
         id: "cookbook", title: "Cookbook", version: "1.0.0", binds: ["cookbook"], flags: [DiscoverScene.missingOne])
 
+    /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
+    public static var translations: Bundle? { .module }
+
     public init() {}
 
     public func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {

@@ -17,6 +17,9 @@ public struct LoginModule: AtriumModule {
         binds: [.signIn, "sign-up", "profile", "otp"]
     )
 
+    /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
+    public static var translations: Bundle? { .module }
+
     public init() {}
 
     public func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {

@@ -11,6 +11,9 @@ public struct MobilityModule: AtriumModule {
     public static let manifest = ModuleManifest(
         id: "mobility", title: "Mobility", version: "1.0.0", requires: [.currentUser], binds: ["map"])
 
+    /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
+    public static var translations: Bundle? { .module }
+
     public init() {}
 
     public func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {

@@ -9,6 +9,9 @@ public struct MoneyboxModule: AtriumModule {
 
     public static let manifest = ModuleManifest(id: "moneybox", title: "Moneybox", version: "1.0.0", binds: ["moneybox"])
 
+    /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
+    public static var translations: Bundle? { .module }
+
     /// Where the sandbox answers, on this host.
     static let sandboxPath = "/moneybox/sandbox/"
 

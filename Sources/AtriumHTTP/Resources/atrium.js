@@ -204,7 +204,7 @@
         void main.offsetWidth;
         main.classList.add("live-updated");
         status.textContent = "";
-        setTimeout(function () { status.textContent = "This page was updated."; }, 50);
+        setTimeout(function () { status.textContent = document.body.dataset.updated || "This page was updated."; }, 50);
       } catch (error) {
         // Offline or the host is restarting: the next event tries again.
       } finally {

@@ -25,6 +25,12 @@ package struct StringCatalog: Sendable, Equatable {
         self.entries = entries
     }
 
+    /// This catalog with `fallback`'s keys it lacks: a module's words first, then the host's own
+    /// (its standard screens' words, shown inside a module's pages).
+    package func adding(_ fallback: StringCatalog) -> StringCatalog {
+        StringCatalog(sourceLanguage: sourceLanguage, entries: entries.merging(fallback.entries) { own, _ in own })
+    }
+
     /// What `data` (a `.xcstrings` file's bytes) says; `name` names it in errors.
     package init(data: Data, name: String) throws(LocalizationError) {
         let file: CatalogFile

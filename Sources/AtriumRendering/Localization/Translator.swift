@@ -13,11 +13,18 @@ package struct Translator: Sendable {
     let conventions: NumberConventions
     let isPseudo: Bool
 
+    /// Whether the language writes amounts, decimals and dates as the source does (English, or the
+    /// pseudo-language, which leaves data as it is).
+    let isSourceLanguage: Bool
+    let formats: LanguageFormats
+
     package init(language: String, catalog: StringCatalog) {
         self.language = language
         self.catalog = catalog
         isPseudo = PseudoLanguage.isPseudo(language)
         conventions = NumberConventions(language: isPseudo ? catalog.sourceLanguage : language)
+        isSourceLanguage = isPseudo || PluralCategory.primary(language) == PluralCategory.primary(catalog.sourceLanguage)
+        formats = LanguageFormats(language: isPseudo ? catalog.sourceLanguage : language)
     }
 
     /// `wording` in the language.
@@ -28,14 +35,36 @@ package struct Translator: Sendable {
         let form: String
         if let forms = entry?[lookup] {
             form = choose(forms, numbers: wording.numbers, language: lookup)
-        } else if !isPseudo {
+        } else if !isPseudo && (isSourceLanguage ? !Self.hasWordingParts(wording) : wording.parts.isEmpty) {
             // Not translated: the source words as the module wrote them.
             return wording.text
         } else {
+            // The words as written around parts that are translated on their own.
             form = key
         }
+        var arguments = wording.arguments
+        for (index, part) in wording.parts.enumerated() where index < arguments.count {
+            if let part { arguments[index] = text(of: part, shown: arguments[index]) }
+        }
         return Placeholders.fill(
-            isPseudo ? PseudoLanguage.transform(form) : form, arguments: wording.arguments, numbers: wording.numbers, conventions: conventions)
+            isPseudo ? PseudoLanguage.transform(form) : form, arguments: arguments, numbers: wording.numbers, conventions: conventions)
+    }
+
+    /// An argument as the language writes it; in the source language (and the pseudo-language,
+    /// which keeps its data) amounts, decimals and dates stay as the view wrote them (`shown`).
+    private func text(of part: Wording.Part, shown: String) -> String {
+        switch part {
+        case .wording(let wording): text(wording)
+        case .money(let money): isSourceLanguage ? shown : formats.money(money)
+        case .decimal(let value, let fractionDigits): isSourceLanguage ? shown : formats.decimal(value, fractionDigits: fractionDigits)
+        case .date(let date, let dateStyle, let timeStyle): isSourceLanguage ? shown : formats.date(date, date: dateStyle, time: timeStyle)
+        }
+    }
+
+    /// Whether some of `wording`'s arguments are words of their own (which may have plural forms
+    /// even in the source language).
+    private static func hasWordingParts(_ wording: Wording) -> Bool {
+        wording.parts.contains { if case .wording = $0 { true } else { false } }
     }
 
     private func choose(_ forms: StringCatalog.Forms, numbers: [Int?], language: String) -> String {
@@ -50,11 +79,11 @@ package struct Translator: Sendable {
     }
 
     /// `wording` in the language, as wording still (data stays data), so a tree stays a tree.
-    func translated(_ wording: Wording) -> Wording {
+    package func translated(_ wording: Wording) -> Wording {
         wording.isTranslatable ? Wording(verbatim: text(wording)) : wording
     }
 
-    func translated(_ wording: Wording?) -> Wording? {
+    package func translated(_ wording: Wording?) -> Wording? {
         wording.map(translated)
     }
 
@@ -131,12 +160,15 @@ package struct Translator: Sendable {
             return .message(message)
         case .map(var map):
             map.title = translated(map.title)
+            for index in map.markers.indices { map.markers[index].title = translated(map.markers[index].title) }
             return .map(map)
         case .animation(var animation):
             animation.label = translated(animation.label)
             return .animation(animation)
-        case .money:
-            return node
+        case .money(var money):
+            guard !isSourceLanguage else { return node }
+            money.shown = formats.money(money)
+            return .money(money)
         }
     }
 }

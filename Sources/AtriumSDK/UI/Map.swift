@@ -21,12 +21,12 @@ public struct Map: Sendable, Equatable, Codable {
         /// Where it is.
         public var coordinate: Coordinate
         /// What it is, for the list of markers and screen readers.
-        public var title: String
+        public var title: Wording
         /// Its kind (`vehicle`, `station`), which sets how it is drawn.
         public var kind: String
 
         /// A marker for `id` at `coordinate`.
-        public init(id: String, coordinate: Coordinate, title: String, kind: String) {
+        public init(id: String, coordinate: Coordinate, title: Wording, kind: String) {
             self.id = id
             self.coordinate = coordinate
             self.title = title

@@ -7,6 +7,11 @@ public struct Money: Sendable, Hashable, Codable {
     public var amount: Decimal
     /// The ISO 4217 currency code (`GBP`).
     public var currency: String
+    /// The amount as the page's language writes it (`5651,96 £`), when the host has put the page
+    /// into a language other than English; nil: ``formatted``.
+    @_spi(AtriumHost) public var shown: String?
+
+    private enum CodingKeys: String, CodingKey { case amount, currency }
 
     /// `amount` in `currency`.
     public init(_ amount: Decimal, currency: String) {
@@ -27,6 +32,9 @@ public struct Money: Sendable, Hashable, Codable {
 
     /// The amount as plain digits with a point, for machines: "5651.96", "-0.5".
     public var digits: String { amount.description }
+
+    /// What a page shows: the amount in the page's language.
+    @_spi(AtriumHost) public var display: String { shown ?? formatted }
 
     private static let locale = Locale(identifier: "en_GB")
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Words a module writes, as opposed to data it shows as it is: what a translation replaces. A
 /// string literal is wording; what it interpolates stays data, kept apart:
 /// `Text("Welcome \(name)!")` has the key `Welcome %@!` and the argument `name`, and
@@ -19,12 +21,33 @@ public struct Wording: Sendable, Hashable, Codable, CustomStringConvertible, Exp
     public let numbers: [Int?]
     /// The words as written in the source (English).
     public let text: String
+    /// The arguments each language writes its own way, by place (nil for data, which is shown as
+    /// it is): wording of their own, amounts of money, decimals and dates. Empty when there are none.
+    public let parts: [Part?]
+
+    /// An argument each language writes its own way.
+    public indirect enum Part: Sendable, Hashable {
+        /// Words of their own (`"\(place) · \(vehicles)"` where `vehicles` is `"\(count) vehicles"`),
+        /// put into the language (their own plural form) before they fill the placeholder.
+        case wording(Wording)
+        /// An amount: `£5,651.96` in English, `5651,96 £` in Spanish.
+        case money(Money)
+        /// A number with `fractionDigits` decimals: `1.2` in English, `1,2` in Spanish.
+        case decimal(Double, fractionDigits: Int)
+        /// A moment, in UTC, with the date and time styles given: `4:05 PM`, `16:05`.
+        case date(Date, date: Date.FormatStyle.DateStyle, time: Date.FormatStyle.TimeStyle)
+    }
+
+    /// How the source language writes dates and decimals in arguments: international English
+    /// (`15 Jan 2027 at 8:00 AM`, `1.2`), whatever the server's own locale.
+    static let sourceLocale = Locale(identifier: "en_001")
 
     public init(stringLiteral value: String) {
         key = value.replacingPercent()
         arguments = []
         numbers = []
         text = value
+        parts = []
     }
 
     public init(stringInterpolation: StringInterpolation) {
@@ -32,6 +55,7 @@ public struct Wording: Sendable, Hashable, Codable, CustomStringConvertible, Exp
         arguments = stringInterpolation.arguments
         numbers = stringInterpolation.numbers
         text = stringInterpolation.text
+        parts = stringInterpolation.parts
     }
 
     /// Data shown as it is in every language (a name, an amount, a remote API's words).
@@ -40,6 +64,7 @@ public struct Wording: Sendable, Hashable, Codable, CustomStringConvertible, Exp
         arguments = []
         numbers = []
         self.text = text
+        parts = []
     }
 
     /// Data shown as it is in every language: `Link(.verbatim(recipe.name), to: …)`.
@@ -73,6 +98,7 @@ public struct Wording: Sendable, Hashable, Codable, CustomStringConvertible, Exp
         var arguments: [String] = []
         var numbers: [Int?] = []
         var text = ""
+        var parts: [Part?] = []
 
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
@@ -87,6 +113,48 @@ public struct Wording: Sendable, Hashable, Codable, CustomStringConvertible, Exp
             arguments.append(value.description)
             numbers.append(nil)
             text += value.description
+        }
+
+        /// Adds wording: its own words, put into each language before they fill the placeholder,
+        /// so parts made apart (a plural of their own) make one sentence.
+        public mutating func appendInterpolation(_ value: Wording) {
+            guard value.isTranslatable else {
+                appendInterpolation(value.text)
+                return
+            }
+            append(.wording(value), shown: value.text, placeholder: "%@")
+        }
+
+        /// Adds an amount, written as each language writes money (`£10.00`, `10,00 £`).
+        public mutating func appendInterpolation(_ value: Money) {
+            append(.money(value), shown: value.formatted, placeholder: "%@")
+        }
+
+        /// Adds a decimal number with `fractionDigits` decimals, written with each language's
+        /// decimal separator (`1.2`, `1,2`).
+        public mutating func appendInterpolation(_ value: Double, fractionDigits: Int) {
+            let digits = min(max(fractionDigits, 0), 6)
+            let shown =
+                value.isFinite
+                ? value.formatted(.number.precision(.fractionLength(digits)).grouping(.never).locale(Wording.sourceLocale)) : "\(value)"
+            append(.decimal(value, fractionDigits: digits), shown: shown, placeholder: "%@")
+        }
+
+        /// Adds a moment in UTC, written as each language writes dates and times.
+        public mutating func appendInterpolation(
+            _ value: Date, date: Date.FormatStyle.DateStyle = .omitted, time: Date.FormatStyle.TimeStyle = .shortened
+        ) {
+            let shown = value.formatted(Date.FormatStyle(date: date, time: time, locale: Wording.sourceLocale, timeZone: .gmt))
+            append(.date(value, date: date, time: time), shown: shown, placeholder: "%@")
+        }
+
+        private mutating func append(_ part: Part, shown: String, placeholder: String) {
+            if parts.count < arguments.count { parts += Array(repeating: nil, count: arguments.count - parts.count) }
+            key += placeholder
+            arguments.append(shown)
+            numbers.append(nil)
+            parts.append(part)
+            text += shown
         }
 
         /// Adds a whole number: it chooses the plural form of the words around it in each

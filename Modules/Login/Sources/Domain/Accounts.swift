@@ -1,3 +1,4 @@
+import AtriumSDK
 import Foundation
 
 /// The account use cases: sign up, sign in with a password (with lockout), read and edit the
@@ -102,7 +103,7 @@ public struct Accounts: Sendable {
         nickname: String,
         picture: String
     ) async throws -> Result<Account, ProfileDetailsErrors> {
-        func tooLong(_ text: String, _ field: String, _ limit: TextLimit) -> LoginError? {
+        func tooLong(_ text: String, _ field: Wording, _ limit: TextLimit) -> LoginError? {
             limit.allows(text) ? nil : .fieldTooLong(field, limit: limit.characters)
         }
         var errors = ProfileDetailsErrors(

@@ -12,7 +12,7 @@ public enum LoginError: Error, Sendable, Hashable, CustomStringConvertible {
     case passwordHasControlCharacters
     case passwordIsEmail
     case invalidPicture
-    case fieldTooLong(String, limit: Int)
+    case fieldTooLong(Wording, limit: Int)
 
     public var description: String { message.text }
 

@@ -52,7 +52,7 @@ struct ProfileSceneTests {
         let charging = RideCharges(charges: charges)
         try await charging.charge(for: ride("r1", by: account.id, costing: "4.60", in: "USD"), delivery: delivery("e1"))
         let one = try #require(await test(signedInAs: account.id, mapTab: .named("map")).load().screen)
-        #expect(one.shows("1 Ride"), "in the singular")
+        #expect(try one.translated(into: "en", by: LoginModule.self).shows("1 Ride"), "in the singular (English's plural forms are the catalog's)")
         #expect(one.amounts == [Money(Decimal(string: "-4.60")!, currency: "USD")])
         #expect(one.tabs.map(\.title) == ["Map", "Profile"] && one.tabs.last?.isSelected == true)
         #expect(one.tabs.first?.target == .named("map"))

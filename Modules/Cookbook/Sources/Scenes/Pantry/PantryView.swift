@@ -6,7 +6,7 @@ struct PantryView: SceneView {
         var content: [UINode] = [
             .text(
                 state.usesPantry
-                    ? (count == 1 ? Text("You have 1 ingredient.") : Text("You have \(count) ingredients."))
+                    ? Text("You have \(count) ingredients.")
                     : Text("These are the recipe service's ingredients. Switch off what you don't have.")),
             .form(
                 Form(

@@ -50,7 +50,7 @@ struct CodeRequestScene: Scene {
                     State(
                         email: String(email.prefix(TextLimit.email.characters)),
                         error:
-                            "Too many codes were asked for from this network. Please wait \(minutes) minute\(minutes == 1 ? "" : "s") and try again.",
+                            "Too many codes were asked for from this network. Please wait \(minutes) minutes and try again.",
                         returnTo: context.returnTo))
             case .failure(.deliveryFailed(let reason)):
                 context.logger.error("one-time code not delivered", metadata: ["reason": "\(reason)"])

@@ -73,7 +73,7 @@ struct OTPScene: Scene {
                 return .unauthorized(state)
             case .tooManyTries(let minutes):
                 context.logger.notice("code refused", metadata: ["reason": "too many tries from this address"])
-                state.alert = "Too many tries. Please wait \(minutes) minute\(minutes == 1 ? "" : "s") and try again."
+                state.alert = "Too many tries. Please wait \(minutes) minutes and try again."
                 return .tooManyRequests(state)
             case .unreachable:
                 return .unavailable(Self.networkProblem)

@@ -29,7 +29,7 @@ struct ProfileView: SceneView {
                 .section(
                     Section(
                         title: "Balance",
-                        content: balances.map { UINode.money($0) } + [.text(rides == 1 ? Text("1 Ride") : Text("\(rides) Rides"))]
+                        content: balances.map { UINode.money($0) } + [.text(Text("\(rides) Rides"))]
                     )
                 ),
                 .form(

@@ -10,9 +10,7 @@ struct MapView: SceneView {
     func screen(for state: MapScene.State) -> Screen {
         var content: [UINode] = [tabs.node()]
         if let record = state.lastRide {
-            let price = Describe.money(record.price, record.currency).formatted
-            let ended: Wording =
-                record.minutes == 1 ? "Ride ended: 1 minute, \(price)." : "Ride ended: \(record.minutes) minutes, \(price)."
+            let ended: Wording = "Ride ended: \(record.minutes) minutes, \(Describe.money(record.price, record.currency))."
             content.append(.message(Message(ended, kind: .success)))
         }
         if let ride = state.ride {
@@ -22,13 +20,10 @@ struct MapView: SceneView {
                         title: "Your ride",
                         content: [
                             .text(
-                                Text("\(ride.vehicleName) \(ride.vehicleID), since \(ride.startedAt.formatted(date: .omitted, time: .shortened)) UTC")
+                                Text("\(ride.vehicleName) \(ride.vehicleID), since \(ride.startedAt, date: .omitted, time: .shortened) UTC")
                             ),
                             .text(
-                                Text(
-                                    state.rideMinutes == 1
-                                        ? "1 minute so far: \(Describe.money(state.rideCost, ride.currency).formatted)"
-                                        : "\(state.rideMinutes) minutes so far: \(Describe.money(state.rideCost, ride.currency).formatted)")),
+                                Text("\(state.rideMinutes) minutes so far: \(Describe.money(state.rideCost, ride.currency))")),
                             .button(Button("End ride", style: .destructive, action: MapScene.endRide())),
                         ])))
         }

@@ -23,14 +23,14 @@ struct VehicleView: SceneView {
                     markers: [
                         Map.Marker(
                             id: vehicle.id, coordinate: Map.Coordinate(latitude: vehicle.point.latitude, longitude: vehicle.point.longitude),
-                            title: type?.displayName ?? "Vehicle", kind: "vehicle")
+                            title: type.map { .verbatim($0.displayName) } ?? "Vehicle", kind: "vehicle")
                     ])))
         if state.fleet.ridesHere {
             if let plan = type?.pricingPlanID.flatMap({ state.fleet.plans[$0] }) {
                 content.append(
                     .text(
                         Text(
-                            "\(Describe.money(plan.unlockPrice, plan.currency).formatted) to unlock, then \(Describe.money(plan.perMinute, plan.currency).formatted) a minute"
+                            "\(Describe.money(plan.unlockPrice, plan.currency)) to unlock, then \(Describe.money(plan.perMinute, plan.currency)) a minute"
                         )))
             }
             content.append(.button(Button("Unlock", action: VehicleScene.unlock(ItemAddress(id: vehicle.id)))))
