@@ -163,6 +163,7 @@ struct ModuleScaffold {
         """#
 
     private static let useCase = #"""
+        import AtriumSDK
         import Foundation
 
         /// The notes use case: what a note may be, and the visitor's notes.
@@ -172,7 +173,10 @@ struct ModuleScaffold {
                 case empty
                 case tooLong
 
-                public var description: String {
+                public var description: String { message.text }
+
+                /// What the visitor reads, in words a translation replaces.
+                public var message: Wording {
                     switch self {
                     case .empty: "Write something first."
                     case .tooLong: "A note has at most \(__NAME__Notes.maximumLength) characters."
@@ -237,7 +241,7 @@ struct ModuleScaffold {
             struct State: Hashable, Sendable {
                 var notes: [__NAME__Note]
                 var draft = ""
-                var error: String?
+                var error: Wording?
             }
 
             enum Action: Sendable {
@@ -265,7 +269,7 @@ struct ModuleScaffold {
                     guard let problem = try await notes.add(text) else { return .navigate(Self.page()) }
                     // The form again with what was typed (cut to the limit) and why it was refused.
                     let draft = String(text.prefix(__NAME__Notes.maximumLength))
-                    return .invalid(State(notes: try await notes.all().reversed(), draft: draft, error: problem.description))
+                    return .invalid(State(notes: try await notes.all().reversed(), draft: draft, error: problem.message))
                 }
             }
         }
@@ -350,6 +354,11 @@ struct ModuleScaffold {
             "No notes yet." : {
               "localizations" : {
                 "es" : { "stringUnit" : { "state" : "translated", "value" : "Aún no hay notas." } }
+              }
+            },
+            "Write something first." : {
+              "localizations" : {
+                "es" : { "stringUnit" : { "state" : "translated", "value" : "Escribe algo primero." } }
               }
             }
           },
