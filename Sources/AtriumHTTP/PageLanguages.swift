@@ -10,10 +10,13 @@ final class PageLanguages: Sendable {
     init(shell: AppShell, translations: Translations) {
         var shells: [String: AppShell] = [:]
         var chromes: [String: PageChrome] = [:]
+        var chrome = PageChrome.source
+        // Every page links to the language page where there is a choice to make.
+        if translations.isMultilingual { chrome.languageLink = "Language" }
         for language in translations.offered {
             let translator = translations.translator(module: nil, language: language)
             shells[language] = translator.map { shell.translated(by: $0) } ?? shell
-            chromes[language] = translator.map { PageChrome.source.translated(by: $0) } ?? .source
+            chromes[language] = translator.map { chrome.translated(by: $0) } ?? chrome
         }
         self.shells = shells
         self.chromes = chromes

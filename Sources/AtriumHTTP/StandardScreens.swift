@@ -1,5 +1,6 @@
 import AtriumRendering
 @_spi(AtriumHost) import AtriumSDK
+import Foundation
 
 /// The host's own screens: home, not found, forbidden, and the error page (which never shows
 /// internals).
@@ -123,5 +124,49 @@ enum StandardScreens {
                 .link(Link("Go to the home page", to: .path("/"), style: .button)),
             ]
         )
+    }
+
+    /// The language page: each offered language in its own words (the same on every page, so
+    /// a visitor who cannot read the current one still finds theirs), the current one chosen.
+    static func language(offered: [String], current: String, back: String?, problem: Wording?) -> Screen {
+        var action = LanguageRoutes.path
+        let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~/"))
+        if let back, let query = back.addingPercentEncoding(withAllowedCharacters: unreserved) { action += "?returnTo=" + query }
+        return Screen(
+            title: "Language",
+            content: [
+                .form(
+                    Form(
+                        action: .path(action),
+                        content: [
+                            .picker(
+                                Picker(
+                                    name: "language", label: "Show the pages in",
+                                    options: offered.map { Picker.Option(value: $0, label: .verbatim(Self.autonym(of: $0))) },
+                                    selected: current, error: problem, isRequired: true)),
+                            .button(Button("Save")),
+                        ])),
+                .link(Link("Back", to: .path(back ?? "/"))),
+            ])
+    }
+
+    /// A language's name in that language (data: shown the same on every page).
+    static func autonym(of tag: String) -> String {
+        switch tag.lowercased() {
+        case "en", "en-us": "English"
+        case "en-gb": "English (UK)"
+        case "es": "Español"
+        case "fr": "Français"
+        case "de": "Deutsch"
+        case "it": "Italiano"
+        case "pt": "Português"
+        case "ca": "Català"
+        case "pl": "Polski"
+        case "ru": "Русский"
+        case "uk": "Українська"
+        case "ja": "日本語"
+        case "en-xa": "[Ƥšéûðö-ļåñĝûåĝé] (en-XA)"
+        default: tag
+        }
     }
 }

@@ -61,12 +61,14 @@ package struct HostApplication: Sendable {
             beforeMetrics: {
                 metrics.recordLive(streams: live.count, groups: live.groupCount, figures: live.counters.figures, evictions: live.evictions)
             })
-        let allowed = AllowedMethods(routes: registry.routes.map { ($0.pattern, $0.method) }, getPaths: hostPages.paths)
+        let language = LanguageRoutes(sessions: sessions, pages: pages, logger: logger)
+        let allowed = AllowedMethods(routes: registry.routes.map { ($0.pattern, $0.method) } + (try language.methods()), getPaths: hostPages.paths)
         router.add(
             middleware: HostMiddleware(
                 log: RequestLogMiddleware(logger: logger, metrics: http.metrics ? metrics : nil, trustedProxies: Set(http.trustedProxies)),
                 readYourWrites: readYourWrites, errors: ErrorPageMiddleware(pages: pages, allowed: allowed)))
         try hostPages.add(to: router)
+        language.add(to: router)
         // A page asked for with Accept: text/event-stream streams its scene (SceneEventStream).
         let caps = ConnectionLimits(settings: http, descriptors: DescriptorLimit.current()).streams
         ModuleRoutes(

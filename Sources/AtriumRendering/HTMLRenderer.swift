@@ -116,7 +116,13 @@ struct HTMLWriter {
         text(chrome.skipLink)
         raw("</a>\n<header class=\"top-bar\">\n<a class=\"home-link\" href=\"/\"")
         attribute("aria-label", chrome.homeLink)
-        raw(">Atrium</a>\n<h1>")
+        raw(">Atrium</a>\n")
+        if let languageLink = chrome.languageLink {
+            raw("<a class=\"language-link\" href=\"/language\">")
+            text(languageLink)
+            raw("</a>\n")
+        }
+        raw("<h1>")
         text(screen.title)
         raw("</h1>\n")
         if !screen.toolbar.isEmpty {

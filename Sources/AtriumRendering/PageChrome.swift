@@ -16,6 +16,8 @@ package struct PageChrome: Sendable {
     package var tabs: Wording = "Tabs"
     /// The map's button that recentres it on the visitor.
     package var locate: Wording = "Use my location"
+    /// The header's link to the language page, on a host offering more than one; nil on others.
+    package var languageLink: Wording?
     /// What screen readers hear when a live page has changed.
     package var updated: Wording = "This page was updated."
     /// Whether these are the words as written (English): then the script's own are the same and
@@ -31,6 +33,7 @@ package struct PageChrome: Sendable {
         for field in [\PageChrome.skipLink, \.homeLink, \.toolbar, \.sections, \.tabs, \.locate, \.updated] {
             chrome[keyPath: field] = translator.translated(self[keyPath: field])
         }
+        chrome.languageLink = translator.translated(languageLink)
         chrome.isSource = chrome.updated.text == updated.text && chrome.skipLink.text == skipLink.text
         return chrome
     }

@@ -64,4 +64,43 @@ struct PageLanguageTests {
             #expect(!english.body.contains("data-updated"), "English pages leave the script's own words")
         }
     }
+
+    @Test func theLanguagePageKeepsAnOfferedChoiceAndGoesBack() async throws {
+        let host = try await Fixture.host(Fixture.notesAndAccounts + "\nlocalization:\n  languages: [en, es]\n")
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let notes = try await browser.send("/notes", method: .get, headers: [.accept: "text/html", .acceptLanguage: "es"])
+            #expect(notes.body.contains(#"<a class="language-link" href="/language">Idioma</a>"#), "every page links to it, in its language")
+            #expect(!notes.body.contains(#"action="/language"#), "no page but the language page has its form")
+            let page = try await browser.send("/language?returnTo=/notes", method: .get, headers: [.accept: "text/html", .acceptLanguage: "es"])
+            #expect(page.status == 200 && page.body.contains("<h1>Idioma</h1>"))
+            #expect(
+                page.body.contains(#"<option value="es" selected>Español</option>"#) && page.body.contains(#"<option value="en">English</option>"#))
+            #expect(page.body.contains(#"action="/language?returnTo=/notes""#))
+            let chosen = try await browser.post("/language?returnTo=/notes", form: ["language": "en"])
+            #expect(chosen.status == 303 && chosen.headers[.location] == "/notes")
+            #expect(chosen.setCookies.contains { $0.hasPrefix("atrium_language=en;") && $0.contains("HttpOnly") && $0.contains("SameSite=Lax") })
+            let english = try await browser.send("/notes", method: .get, headers: [.accept: "text/html", .acceptLanguage: "es"])
+            #expect(english.body.contains(#"<html lang="en">"#), "the choice wins over Accept-Language")
+            #expect(english.body.contains(#">Language</a>"#))
+            let refused = try await browser.post("/language?returnTo=//evil.example", form: ["language": "de"])
+            #expect(refused.status == 422 && refused.body.contains("Choose one of the languages listed."))
+            #expect(refused.setCookies.allSatisfy { !$0.hasPrefix("atrium_language") }, "only an offered language is ever kept")
+            let forged = try await browser.post("/language", form: ["language": "es"], csrfToken: "")
+            #expect(forged.status == 403, "a cookie form like any other: its token is checked")
+            let away = try await browser.post("/language?returnTo=//evil.example", form: ["language": "es"])
+            #expect(away.status == 303 && away.headers[.location] == "/", "never back to another site")
+        }
+    }
+
+    @Test func aHostOfferingOneLanguageHasNoLanguagePageAndNoLink() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let language = try await browser.get("/language")
+            #expect(language.status == 404)
+            let notes = try await browser.get("/notes")
+            #expect(!notes.body.contains("language-link"))
+        }
+    }
 }
