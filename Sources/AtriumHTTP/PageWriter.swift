@@ -179,7 +179,14 @@ package struct PageWriter: Sendable {
     /// (``RenderedPage/body(token:)`` puts it in), exactly as `Accept: application/json` answers
     /// it: for a scene's event stream.
     package func jsonPage(for screen: RenderableScreen, schema: Int, moduleID: String?, logger: Logger) -> RenderedPage {
-        let render = { self.render(links.resolve(screen.make(), for: moduleID, logger: logger), as: .json, mark: nil, schema: schema) }
+        // In the default language, as the page a visitor of that language is answered (its
+        // English plurals too): the stream's state ids match the page's. (Streams in each
+        // watcher's own language are still to come.)
+        let render = {
+            let language = translations.defaultLanguage
+            let resolved = translated(links.resolve(screen.make(), for: moduleID, logger: logger), module: moduleID, language: language)
+            return self.render(resolved, as: .json, mark: nil, schema: schema)
+        }
         return screen.key.map {
             cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil, schema: schema), make: render).page
         } ?? render()

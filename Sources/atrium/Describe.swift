@@ -29,7 +29,7 @@ struct Describe: AsyncParsableCommand {
                 "requires": manifest.requires.map(\.rawValue), "provides": manifest.provides.map(\.rawValue),
                 "uses": manifest.uses.map(\.rawValue), "binds": manifest.binds.map(\.rawValue), "links": manifest.links.map(\.rawValue),
                 "scenes": module.scenes.map {
-                    ["id": $0.id, "title": $0.title, "isEntry": $0.isEntry, "type": $0.typeName, "folder": $0.folder] as [String: Any]
+                    ["id": $0.id, "title": $0.title.text, "isEntry": $0.isEntry, "type": $0.typeName, "folder": $0.folder] as [String: Any]
                 },
                 "flags": plan.flags.entries.filter { $0.module == manifest.id }.map { entry in
                     [
