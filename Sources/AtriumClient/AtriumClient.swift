@@ -33,12 +33,34 @@ public actor AtriumClient {
     /// The most redirects followed in a row.
     static let redirectLimit = 10
 
+    /// The `Accept-Language` every request carries (nil: none, and the host answers in its default).
+    let acceptLanguage: String?
+
     /// A client of the host at `base`, keeping documents in `store` (in memory unless given; a
-    /// ``FileDocumentStore`` keeps them across launches).
-    public init(base: URL, transport: any ClientTransport = URLSessionTransport(), store: any DocumentStore = MemoryDocumentStore()) {
+    /// ``FileDocumentStore`` keeps them across launches), asking for screens in `languages`, most
+    /// wanted first (the person's preferred languages unless given; a language the host does not
+    /// offer is passed over, and a document says the one it is in: ``SceneDocument/locale``).
+    public init(
+        base: URL, transport: any ClientTransport = URLSessionTransport(), store: any DocumentStore = MemoryDocumentStore(),
+        languages: [String] = Locale.preferredLanguages
+    ) {
         self.base = base
         self.transport = transport
         self.store = store
+        acceptLanguage = Self.acceptLanguage(languages)
+    }
+
+    /// `languages` as an `Accept-Language` value, each after the first a little less wanted
+    /// (`es-MX, en;q=0.9`): at most ten, each a tag of letters, digits and hyphens.
+    static func acceptLanguage(_ languages: [String]) -> String? {
+        let tags = languages.lazy.map { $0.replacingOccurrences(of: "_", with: "-") }
+            .filter { tag in
+                !tag.isEmpty && tag.utf8.count <= 35
+                    && tag.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+            }
+            .prefix(10)
+        guard !tags.isEmpty else { return nil }
+        return tags.enumerated().map { index, tag in index == 0 ? tag : "\(tag);q=0.\(10 - index)" }.joined(separator: ", ")
     }
 
     /// The cookies the host set, by name: keep them (in the keychain) to stay signed in across
@@ -190,6 +212,7 @@ public actor AtriumClient {
         var request = URLRequest(url: URL(string: path, relativeTo: base)?.absoluteURL ?? base)
         request.httpMethod = method
         request.setValue(accept, forHTTPHeaderField: "Accept")
+        if let acceptLanguage { request.setValue(acceptLanguage, forHTTPHeaderField: "Accept-Language") }
         if let cookie = jar.field(for: request.url ?? base) { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
         return request
     }

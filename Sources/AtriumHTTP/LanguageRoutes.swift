@@ -8,8 +8,9 @@ import Logging
 /// The language page, on a host that offers more than one: every page links to it (the header's
 /// "Language"), so no other page carries a form for it. It lists the offered languages, each in
 /// its own words; choosing one keeps it in the `atrium_language` cookie for a year (only an
-/// offered language is ever taken, and the cookie is checked against the offer on every request)
-/// and goes back to the page the visitor came from.
+/// offered language is ever taken, and the cookie is checked against the offer on every request),
+/// and on a signed-in person's account (``AccountLanguages``), and goes back to the page the
+/// visitor came from.
 package struct LanguageRoutes: Sendable {
     package static let path = "/language"
     /// How long the choice is kept: a year, renewed with each choice.
@@ -66,6 +67,10 @@ package struct LanguageRoutes: Sendable {
                     return try await pages.response(
                         for: RenderableScreen(screen), status: .unprocessableContent, request: request, context: context,
                         session: session, logger: context.logger)
+                }
+                // A signed-in person's choice is kept on the account too: every device agrees at sign-in.
+                if let accounts = pages.accountLanguages, let userID = try await session.userID {
+                    try await accounts.keep(language, for: userID)
                 }
                 var response = await pages.redirect(to: back ?? "/", session: session)
                 response.headers.append(HTTPField(name: .setCookie, value: Self.cookie(language, isSecure: pages.cookie.isSecure)))

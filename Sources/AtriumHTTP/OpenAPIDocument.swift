@@ -330,6 +330,11 @@ enum OpenAPIDocument {
                 "type": "object", "required": ["schema", "screen"],
                 "properties": [
                     "csrfToken": ["type": "string", "description": "Send it back with actions (`X-CSRF-Token` or `_csrf`)"],
+                    "locale": [
+                        "type": "string", "x-atrium-since": 3,
+                        "description":
+                            "The language (a BCP 47 tag) the screen's words are in: the visitor's choice, else the best offered match of `Accept-Language`, else the host's default. Data (names, a remote service's words) is shown as it came. From version 3",
+                    ] as [String: Any],
                     "schema": [
                         "type": "integer", "minimum": SceneSchema.oldest, "maximum": SceneSchema.current,
                         "description":

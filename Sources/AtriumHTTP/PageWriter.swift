@@ -27,6 +27,8 @@ package struct PageWriter: Sendable {
     package let translations: Translations
     /// Whether more than one language is offered (then each request's is worked out).
     private let isMultilingual: Bool
+    /// Where a signed-in person's language is kept (only when more than one is offered).
+    package let accountLanguages: AccountLanguages?
 
     @inline(__always)  // picks the traced or untraced writing: no async frame of its own on every request
     func response(
@@ -58,7 +60,7 @@ package struct PageWriter: Sendable {
         let format = negotiated.document
         let schema = format == .json ? negotiated.answeredSchema : 0
         // The page's language: looked for only when more than one is offered (nil: the default).
-        let chosen = isMultilingual ? translations.language(of: request.headers) : nil
+        let chosen = language(of: request)
         let kept: PageCache.Kept
         switch format {
         case .text:
@@ -77,7 +79,7 @@ package struct PageWriter: Sendable {
                 let language = chosen ?? translations.defaultLanguage
                 let resolved = translated(links.resolve(screen.make(), for: moduleID, logger: logger), module: moduleID, language: language)
                 guard namesState else { return self.render(resolved, as: format, mark: mark, schema: schema, language: language) }
-                let document = self.render(resolved, as: .json, mark: nil).body(token: nil)
+                let document = self.render(resolved, as: .json, mark: nil, language: language).body(token: nil)
                 return html.render(
                     resolved, shell: languages.shell(language), current: mark, stateID: StateID.of(document), language: language,
                     chrome: languages.chrome(language))
@@ -175,33 +177,37 @@ package struct PageWriter: Sendable {
         translations.translator(module: module, language: language).map { $0.translated(screen) } ?? screen
     }
 
-    /// The screen's JSON document in `schema`'s version with its form token left out
-    /// (``RenderedPage/body(token:)`` puts it in), exactly as `Accept: application/json` answers
-    /// it: for a scene's event stream.
-    package func jsonPage(for screen: RenderableScreen, schema: Int, moduleID: String?, logger: Logger) -> RenderedPage {
-        // In the default language, as the page a visitor of that language is answered (its
-        // English plurals too): the stream's state ids match the page's. (Streams in each
-        // watcher's own language are still to come.)
+    /// The screen's JSON document in `schema`'s version and in `language` (nil: the default),
+    /// with its form token left out (``RenderedPage/body(token:)`` puts it in), exactly as
+    /// `Accept: application/json` answers it to a visitor of that language: for a scene's event
+    /// stream, whose state ids so match the page's.
+    package func jsonPage(for screen: RenderableScreen, schema: Int, language chosen: String?, moduleID: String?, logger: Logger) -> RenderedPage {
         let render = {
-            let language = translations.defaultLanguage
+            let language = chosen ?? translations.defaultLanguage
             let resolved = translated(links.resolve(screen.make(), for: moduleID, logger: logger), module: moduleID, language: language)
-            return self.render(resolved, as: .json, mark: nil, schema: schema)
+            return self.render(resolved, as: .json, mark: nil, schema: schema, language: language)
         }
         return screen.key.map {
-            cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil, schema: schema), make: render).page
+            cache.page(for: PageCache.Key(screen: $0, format: .json, shell: nil, schema: schema, language: chosen), make: render).page
         } ?? render()
+    }
+
+    /// The language a request's page is in when more than one is offered (nil: the default, as
+    /// the page cache keys it).
+    package func language(of request: Request) -> String? {
+        isMultilingual ? translations.language(of: request.headers) : nil
     }
 
     /// Seconds a 503 page asks clients to wait before trying again.
     package static let retryAfter = "5"
 
     private func render(
-        _ screen: Screen, as format: ResponseFormat, mark: AppShell.Mark?, schema: Int = SceneSchema.current, language: String = "en"
+        _ screen: Screen, as format: ResponseFormat, mark: AppShell.Mark?, schema: Int = SceneSchema.current, language: String
     ) -> RenderedPage {
         switch format {
         case .html, .eventStream:
             html.render(screen, shell: languages.shell(language), current: mark, language: language, chrome: languages.chrome(language))
-        case .json: json.render(screen, withToken: Self.hasActions(screen), schema: schema)
+        case .json: json.render(screen, withToken: Self.hasActions(screen), schema: schema, locale: language)
         case .text: RenderedPage(bytes: Array(TextRenderer().render(screen).utf8))
         }
     }
@@ -225,7 +231,10 @@ package struct PageWriter: Sendable {
         return (screen.toolbar + screen.content).contains(where: posts)
     }
 
-    package init(links: LinkResolver, cookie: SessionCookie, cache: PageCache, shell: AppShell, translations: Translations = .sourceOnly) {
+    package init(
+        links: LinkResolver, cookie: SessionCookie, cache: PageCache, shell: AppShell, translations: Translations = .sourceOnly,
+        accountLanguages: AccountLanguages? = nil
+    ) {
         self.links = links
         self.cookie = cookie
         self.cache = cache
@@ -233,5 +242,18 @@ package struct PageWriter: Sendable {
         self.translations = translations
         languages = PageLanguages(shell: shell, translations: translations)
         isMultilingual = translations.isMultilingual
+        self.accountLanguages = translations.isMultilingual ? accountLanguages : nil
+    }
+
+    /// After `request` signed `userID` in: the account's language becomes the device's (its
+    /// cookie set on `response`), or the device's choice is kept on an account that has none.
+    func applyAccountLanguage(of userID: String, request: Request, to response: inout Response, logger: Logger) async {
+        guard let accountLanguages else { return }
+        let device = RequestCookie.value(named: Translations.cookieName, in: request.headers).flatMap { translations.offeredTag($0) }
+        if let cookie = await accountLanguages.cookieAtSignIn(
+            of: userID, device: device, translations: translations, isSecure: cookie.isSecure, logger: logger)
+        {
+            response.headers.append(HTTPField(name: .setCookie, value: cookie))
+        }
     }
 }

@@ -88,15 +88,21 @@ package struct SceneResponder: Sendable {
     }
 
     private func write(_ answer: SceneResponse, request: Request, context: AtriumRequestContext, session: RequestSession) async throws -> Response {
+        var response: Response
         switch answer {
         case .screen(let screen, let status):
-            return try await pages.response(
+            response = try await pages.response(
                 for: screen, status: HTTPResponse.Status(code: status.code), request: request, context: context, session: session,
                 moduleID: route.moduleID,
                 logger: logger)
         case .redirect(let target):
-            return await pages.redirect(to: pages.links.path(of: target, for: route.moduleID, logger: logger) ?? "/", session: session)
+            response = await pages.redirect(to: pages.links.path(of: target, for: route.moduleID, logger: logger) ?? "/", session: session)
         }
+        // A scene is where a module signs someone in: the account's language comes with the session.
+        if pages.accountLanguages != nil, let userID = session.userSignedInNow {
+            await pages.applyAccountLanguage(of: userID, request: request, to: &response, logger: logger)
+        }
+        return response
     }
 
     /// The scene's request: its context (the session given, the module's records for it) and input.

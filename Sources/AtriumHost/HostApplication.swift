@@ -45,7 +45,8 @@ package struct HostApplication: Sendable {
             cookie: SessionCookie(isSecure: plan.settings.http.behindTLS),
             cache: PageCache(),
             shell: AppShell(entries: plan.registry.entries),
-            translations: try Translations(settings: plan.settings.localization, bundles: plan.translations)
+            translations: try Translations(settings: plan.settings.localization, bundles: plan.translations),
+            accountLanguages: AccountLanguages(storage: storage)
         )
     }
 

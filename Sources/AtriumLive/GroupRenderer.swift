@@ -12,15 +12,18 @@ final class GroupRenderer: Sendable {
     private let page: LivePage
     /// The scene schema's version the group's documents follow (its watchers declared it).
     private let schema: Int
+    /// The language its watchers read (nil: the default).
+    private let language: String?
     private let session: RequestSession
     /// The scene built for this group's context (nil inside when it could not be built: each
     /// render then builds its own), once the first render asked for it.
     private let prepared = Mutex<(@Sendable (SceneRequest) async -> SceneResponse)??>(nil)
 
-    init(scene: SceneResponder, page: LivePage, schema: Int, sessionToken: String?) {
+    init(scene: SceneResponder, page: LivePage, schema: Int, language: String?, sessionToken: String?) {
         self.scene = scene
         self.page = page
         self.schema = schema
+        self.language = language
         self.session = RequestSession(store: scene.sessions, token: sessionToken)
     }
 
@@ -34,6 +37,6 @@ final class GroupRenderer: Sendable {
             if prepared == nil { prepared = .some(scene.preparePage?(request)) }
             return prepared! ?? scene.respond
         }
-        return await LiveRender.of(scene: scene, schema: schema, noting: { await respond(request) }).render
+        return await LiveRender.of(scene: scene, schema: schema, language: language, noting: { await respond(request) }).render
     }
 }

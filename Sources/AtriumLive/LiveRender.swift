@@ -27,17 +27,18 @@ extension LiveRender {
 
 extension LiveRender {
     /// What `respond` answers for `scene`'s page, as a live state (its JSON document in `schema`'s
-    /// version, the document's
-    /// id, what it read, how often to render it again) or where to go instead; and whether it asked
-    /// who the visitor is.
-    static func of(scene: SceneResponder, schema: Int, noting respond: () async -> SceneResponse) async -> (render: LiveRender, readsVisitor: Bool) {
+    /// version and in `language` (nil: the default), the document's id, what it read, how often to
+    /// render it again) or where the visitor must go instead; and whether it asked who the visitor is.
+    static func of(
+        scene: SceneResponder, schema: Int, language: String?, noting respond: () async -> SceneResponse
+    ) async -> (render: LiveRender, readsVisitor: Bool) {
         let log = RecordReadLog()
         let answer = await log.recording { await respond() }
         switch answer {
         case .redirect(let target):
             return (.redirect(scene.pages.links.path(of: target, for: scene.route.moduleID, logger: scene.logger) ?? "/"), true)
         case .screen(let screen, _):
-            let document = scene.pages.jsonPage(for: screen, schema: schema, moduleID: scene.route.moduleID, logger: scene.logger)
+            let document = scene.pages.jsonPage(for: screen, schema: schema, language: language, moduleID: scene.route.moduleID, logger: scene.logger)
             return (.state(document, id: StateID.of(document.body(token: nil)), reads: log.all, refresh: screen.liveRefresh), log.readsVisitor)
         }
     }

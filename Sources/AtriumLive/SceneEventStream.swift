@@ -55,12 +55,14 @@ package struct SceneEventStream: SceneStreamStep {
         let page = LivePage(request: request, context: context)
         // Streams of one page share renders: every visitor's when the scene never asked who is
         // watching, else those of one session. A group renders from its key alone (the page's
-        // address, the schema version its clients declared, and the session for a session's
-        // group), never with one watcher's request: a group of everyone renders with no session
-        // at all, so a state that would ask who is watching sees nobody, never one watcher's data
-        // shown to others.
+        // address, the schema version its clients declared, the language they read, and the
+        // session for a session's group), never with one watcher's request: a group of everyone
+        // renders with no session at all, so a state that would ask who is watching sees nobody,
+        // never one watcher's data shown to others. Watchers of one page in two languages are two
+        // groups: a change costs a render per language watched, not per watcher.
         let schema = context.sceneSchema(of: request)
-        let version = schema == SceneSchema.current ? "" : " schema:\(schema)"
+        let language = scene.pages.language(of: request)
+        let version = (schema == SceneSchema.current ? "" : " schema:\(schema)") + (language.map { " language:\($0)" } ?? "")
         let everyone = "\(scene.route.method) \(page.path)\(version) everyone"
         let theirs = "\(scene.route.method) \(page.path)\(version) session:\(sessionHash ?? visitor)"
         let first: LiveRender
@@ -75,14 +77,15 @@ package struct SceneEventStream: SceneStreamStep {
                 // read it) and the client's address.
                 let request = scene.sceneRequest(
                     path: page.path, routeValues: page.routeValues, returnTo: page.returnTo, clientAddress: address, session: opening)
-                (first, readsVisitor) = await LiveRender.of(scene: scene, schema: schema, noting: { await scene.respond(request) })
+                (first, readsVisitor) = await LiveRender.of(
+                    scene: scene, schema: schema, language: language, noting: { await scene.respond(request) })
             }
             formToken = try await opening.csrfToken()
         } catch {
             live.close(member, in: nil)
             throw error
         }
-        let renderer = GroupRenderer(scene: scene, page: page, schema: schema, sessionToken: readsVisitor ? token : nil)
+        let renderer = GroupRenderer(scene: scene, page: page, schema: schema, language: language, sessionToken: readsVisitor ? token : nil)
         let group = live.join(member, key: readsVisitor ? theirs : everyone, first: first) { await renderer.render() }
         if group.latest.id != first.id { group.invalidate() }
         let stream = OpenSceneStream(

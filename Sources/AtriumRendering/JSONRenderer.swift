@@ -10,16 +10,18 @@ package struct JSONRenderer: Sendable {
     package init() {}
 
     /// The document of `screen` in `schema`'s version (``SceneSchema``): its `schema` says which,
-    /// and nodes newer than it are their fallbacks.
-    package func render(_ screen: Screen, withToken: Bool, schema: Int = SceneSchema.current) -> RenderedPage {
+    /// nodes newer than it are their fallbacks, and from version 3 its `locale` says the language
+    /// (a BCP 47 tag) the screen's words are in.
+    package func render(_ screen: Screen, withToken: Bool, schema: Int = SceneSchema.current, locale: String = "en") -> RenderedPage {
         var writer = JSONWriter()
-        writer.document(SceneSchema.screen(screen, for: schema), withToken: withToken, schema: schema)
+        writer.document(
+            SceneSchema.screen(screen, for: schema), withToken: withToken, schema: schema, locale: SceneSchema.hasLocale(schema) ? locale : nil)
         return writer.page.rendered
     }
 
     /// The document as data, with `csrfToken` (tests).
-    package func render(_ screen: Screen, csrfToken: String?, schema: Int = SceneSchema.current) -> Data {
-        Data(render(screen, withToken: csrfToken != nil, schema: schema).text(token: csrfToken).utf8)
+    package func render(_ screen: Screen, csrfToken: String?, schema: Int = SceneSchema.current, locale: String = "en") -> Data {
+        Data(render(screen, withToken: csrfToken != nil, schema: schema, locale: locale).text(token: csrfToken).utf8)
     }
 }
 
@@ -118,12 +120,17 @@ struct JSONWriter {
         raw("}")
     }
 
-    mutating func document(_ screen: Screen, withToken: Bool, schema: Int) {
+    mutating func document(_ screen: Screen, withToken: Bool, schema: Int, locale: String?) {
         raw("{")
         if withToken {
             raw("\"csrfToken\":\"")
             page.token()
             raw("\",")
+        }
+        if let locale {
+            raw("\"locale\":")
+            string(locale)
+            raw(",")
         }
         raw("\"schema\":")
         number(schema)

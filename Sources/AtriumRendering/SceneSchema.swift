@@ -8,9 +8,11 @@
 ///
 /// - Version 1: every kind but the map.
 /// - Version 2: the map (``UINode/map(_:)``), which falls back to a list of its places.
+/// - Version 3: the document's `locale`, the language its words are in (``hasLocale(_:)``); no
+///   node changed.
 package enum SceneSchema {
     /// The version this host writes when asked for nothing older.
-    package static let current = 2
+    package static let current = 3
     /// The oldest version this host still answers.
     package static let oldest = 1
 
@@ -23,6 +25,9 @@ package enum SceneSchema {
             1
         }
     }
+
+    /// Whether a document of `version` says the language its words are in (`locale`).
+    package static func hasLocale(_ version: Int) -> Bool { version >= 3 }
 
     /// The version answered to a client that declared `declared` (nil: none).
     package static func answered(to declared: Int?) -> Int {

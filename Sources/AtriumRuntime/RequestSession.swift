@@ -36,6 +36,8 @@ package final class RequestSession: SessionControl {
         /// True when this request gave the visitor their pass: they cannot have saved anything before.
         var isNewVisitor = false
         var cookieChange: CookieChange?
+        /// The user this request signed in, if it did.
+        var signedIn: String?
     }
 
     /// What reading the cookie found, applied to the state at once.
@@ -235,8 +237,13 @@ package final class RequestSession: SessionControl {
             state.isPass = false
             state.isLoaded = true
             state.cookieChange = .set(token: newToken, maxAge: Int(rotated.lifetime))
+            state.signedIn = userID
         }
     }
+
+    /// The user this request signed in (nil when it signed nobody in, or signed out after): what
+    /// the host applies at sign-in (the account's language) keys on it.
+    package var userSignedInNow: String? { state.withLock { $0.signedIn } }
 
     package func signOut(by module: String) async throws {
         try checkGrant(module)
@@ -248,6 +255,7 @@ package final class RequestSession: SessionControl {
             state.isPass = false
             state.isLoaded = true
             state.cookieChange = .clear
+            state.signedIn = nil
         }
     }
 }

@@ -18,8 +18,12 @@ struct TerminalPage {
     private(set) var lines: [String] = []
     private(set) var items: [Item] = []
 
-    /// The page of `screen`, showing `values` and `toggles` typed but not yet sent.
-    init(_ screen: SceneScreen, values: [String: String], toggles: [SceneNode.Toggle: Bool]) {
+    /// The language of the screen's words (its document's `locale`): amounts are written in it.
+    private let locale: Locale
+
+    /// The page of `screen`, in `locale`, showing `values` and `toggles` typed but not yet sent.
+    init(_ screen: SceneScreen, locale: Locale = Locale(identifier: "en_GB"), values: [String: String], toggles: [SceneNode.Toggle: Bool]) {
+        self.locale = locale
         let title = Self.visible(screen.title)
         lines = [title, String(repeating: "=", count: title.count)]
         for node in screen.toolbar { add(node, depth: 0, form: nil, values: values, toggles: toggles) }
@@ -60,7 +64,7 @@ struct TerminalPage {
             let rest = card.content.flatMap { [$0] + $0.descendants }.compactMap { node -> String? in
                 switch node {
                 case .text(let text) where text.text != card.title: Self.visible(text.text)
-                case .money(let money): money.formatted()
+                case .money(let money): money.formatted(locale: locale)
                 default: nil
                 }
             }
@@ -100,7 +104,7 @@ struct TerminalPage {
             let leaves = if case .external(let url) = link.target { " ↗ \(Self.visible(url))" } else { "" }
             line("\(number(.target(link.target))) \(Self.visible(link.title))\(leaves)")
         case .money(let money):
-            line(money.formatted())
+            line(money.formatted(locale: locale))
         case .progress(let progress):
             let filled = Int((min(max(progress.value, 0), 1) * 20).rounded())
             line("\(Self.visible(progress.label)) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]")

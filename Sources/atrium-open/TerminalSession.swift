@@ -197,7 +197,8 @@ final class TerminalSession: @unchecked Sendable {
     private func draw() {
         var text = isTerminal ? "\u{1B}[H\u{1B}[2J" : ""
         if let screen = visit?.screen {
-            let page = TerminalPage(screen, values: values, toggles: toggles)
+            let locale = visit?.document?.locale.map { Locale(identifier: $0) } ?? Locale(identifier: "en_GB")
+            let page = TerminalPage(screen, locale: locale, values: values, toggles: toggles)
             self.page = page
             text += page.lines.joined(separator: "\n") + "\n"
         }

@@ -27,6 +27,21 @@ struct ClientKitTests {
         #expect(text.style.rawValue == "shouting" && text.style != .body)
     }
 
+    @Test func theKitAsksForThePersonsLanguagesInOrderAndReadsTheDocumentsLocale() async throws {
+        #expect(AtriumClient.acceptLanguage(["es_MX", "es", "en"]) == "es-MX, es;q=0.9, en;q=0.8")
+        #expect(AtriumClient.acceptLanguage([]) == nil)
+        #expect(AtriumClient.acceptLanguage(["en\r\nX-Evil: 1", "", "fr"]) == "fr", "only a tag of letters, digits and hyphens goes in a header")
+        #expect(AtriumClient.acceptLanguage((0..<20).map { _ in "de" })?.components(separatedBy: ", ").count == 10)
+        let spanish = #"{"locale":"es","schema":3,"screen":{"content":[],"title":"Mapa","toolbar":[]}}"#
+        let transport = ScriptedTransport([.document(spanish), .document(Self.document("Older host"))])
+        let client = AtriumClient(base: Self.base, transport: transport, languages: ["es-MX", "en"])
+        let visit = try await client.open("/map")
+        #expect(transport.requests[0].value(forHTTPHeaderField: "Accept-Language") == "es-MX, en;q=0.9")
+        #expect(visit.document?.locale == "es" && visit.screen?.title == "Mapa")
+        let older = try await client.open("/older")
+        #expect(older.document?.schema == 2 && older.document?.locale == nil, "a host of version 2 says no locale, and still decodes")
+    }
+
     @Test func aKeptDocumentIsRevalidatedAndShownNotCurrentWhenTheHostIsOutOrUnreachable() async throws {
         let transport = ScriptedTransport([
             .document(Self.document("Accounts"), headers: ["ETag": "\"a1\""]),
@@ -39,7 +54,7 @@ struct ClientKitTests {
         let first = try await client.open("/accounts")
         #expect(first.outcome == .shown && first.isCurrent && first.screen?.title == "Accounts")
         #expect(transport.requests[0].value(forHTTPHeaderField: "If-None-Match") == nil)
-        #expect(transport.requests[0].value(forHTTPHeaderField: "Accept") == "application/json; schema=2")
+        #expect(transport.requests[0].value(forHTTPHeaderField: "Accept") == "application/json; schema=3")
 
         let confirmed = try await client.open("/accounts")
         #expect(transport.requests[1].value(forHTTPHeaderField: "If-None-Match") == "\"a1\"")

@@ -23,7 +23,9 @@ struct GoldenDocumentTests {
         ("moneybox", "/moneybox"), ("map", "/map"), ("station", "/map/stations/mia-1"), ("unlock", "/map/unlock"),
     ]
 
-    static func file(_ name: String, version: Int) -> URL { folder.appending(path: "v\(version)/\(name).json") }
+    static func file(_ name: String, version: Int, language: String? = nil) -> URL {
+        folder.appending(path: "v\(version)/" + (language.map { "\($0)/" } ?? "") + "\(name).json")
+    }
 
     /// `data` with its form token written as `<token>`, pretty-printed with sorted keys (a diff a
     /// person can read).
@@ -44,11 +46,17 @@ struct GoldenDocumentTests {
         return []
     }
 
-    @Test(arguments: SceneSchema.oldest...SceneSchema.current)
-    func theHostStillAnswersEachVersionAsRecordedAndTheKitDecodesIt(version: Int) async throws {
-        let host = try await ProductHost.boot()
+    /// The recordings: every version in English, and from version 3 (the document's `locale`) in
+    /// Spanish too (`Golden/v3/es/`), from a host offering both.
+    static let recordings: [(version: Int, language: String?)] =
+        Array(SceneSchema.oldest...SceneSchema.current).map { ($0, nil) } + [(SceneSchema.current, "es")]
+
+    @Test(arguments: recordings)
+    func theHostStillAnswersEachVersionAsRecordedAndTheKitDecodesIt(version: Int, language: String?) async throws {
+        let host = try await ProductHost.boot(languages: language.map { ["en", $0] })
         defer { host.tearDown() }
         let answers = try await host.run { browser in
+            if let language { browser.setCookie("atrium_language", language) }
             _ = try await browser.get("/signup")
             let created = try await browser.post("/signup", form: ClientFlowTests.ada)
             #expect(created.location == "/profile")
@@ -63,7 +71,7 @@ struct GoldenDocumentTests {
         let known = Set(UINode.Kind.allCases.filter { SceneSchema.version(of: $0) <= version }.map(\.rawValue))
         for answer in answers {
             let now = try Self.normalized(Data(answer.body.utf8))
-            let file = Self.file(answer.name, version: version)
+            let file = Self.file(answer.name, version: version, language: language)
             if Self.recording {
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try now.write(to: file, atomically: true, encoding: .utf8)
@@ -73,13 +81,39 @@ struct GoldenDocumentTests {
                 Issue.record("no golden document \(file.path): record it with ATRIUM_RECORD_GOLDEN=1")
                 continue
             }
-            #expect(now == recorded, "\(answer.name) at version \(version) differs from \(file.lastPathComponent)")
+            #expect(now == recorded, "\(answer.name) at version \(version) differs from \(file.path)")
             let document = try SceneDocument(data: Data(recorded.utf8))
             #expect(document.schema == version)
+            #expect(
+                document.locale == (SceneSchema.hasLocale(version) ? language ?? "en" : nil), "\(answer.name) says \(document.locale ?? "no locale")")
             let types = Self.nodeTypes(in: try JSONSerialization.jsonObject(with: Data(recorded.utf8)))
             #expect(types.isSubset(of: known), "\(answer.name) at version \(version) holds \(types.subtracting(known).sorted())")
             #expect(!document.screen.allNodes.contains { if case .unknown = $0 { true } else { false } })
         }
+    }
+
+    /// A Spanish document holds the same nodes as the English one, with other words: every node's
+    /// kind and every datum (links, names, amounts) in the same place.
+    @Test func theSpanishDocumentsDifferFromTheEnglishOnlyInWords() throws {
+        for page in Self.pages {
+            let english = try String(contentsOf: Self.file(page.name, version: SceneSchema.current, language: nil), encoding: .utf8)
+            let spanish = try String(contentsOf: Self.file(page.name, version: SceneSchema.current, language: "es"), encoding: .utf8)
+            let englishObject = try JSONSerialization.jsonObject(with: Data(english.utf8))
+            let spanishObject = try JSONSerialization.jsonObject(with: Data(spanish.utf8))
+            #expect(Self.nodeTypes(in: englishObject) == Self.nodeTypes(in: spanishObject), "\(page.name)")
+            #expect(Self.targets(in: englishObject) == Self.targets(in: spanishObject), "\(page.name)")
+            #expect(english != spanish, "\(page.name) is not translated")
+        }
+    }
+
+    /// Every link target in the document, in order.
+    static func targets(in value: Any) -> [String] {
+        if let object = value as? [String: Any] {
+            let own = ["path", "route", "url"].compactMap { object[$0] as? String }
+            return object.keys.sorted().reduce(own) { $0 + targets(in: object[$1]!) }
+        }
+        if let array = value as? [Any] { return array.flatMap { targets(in: $0) } }
+        return []
     }
 
     @Test func aVersion1ClientGetsTheMapAsTheListOfItsPlaces() throws {

@@ -28,8 +28,11 @@ enum ProductHost {
 
         """
 
-    static func boot(services: TestServices = TestServices(), directory: URL? = nil) async throws -> TestHost {
-        try await TestHost.boot(modules: AtriumCatalog.modules, configuration: configuration, directory: directory, services: services)
+    /// The product's host; offering `languages` when given (else English alone, as the default).
+    static func boot(services: TestServices = TestServices(), directory: URL? = nil, languages: [String]? = nil) async throws -> TestHost {
+        let offered = languages.map { "localization:\n  languages: [\($0.joined(separator: ", "))]\n" } ?? ""
+        return try await TestHost.boot(
+            modules: AtriumCatalog.modules, configuration: configuration + offered, directory: directory, services: services)
     }
 
     /// Boots a host, serves it while `body` drives a client of it, and tears it down.

@@ -93,6 +93,45 @@ struct PageLanguageTests {
         }
     }
 
+    @Test func aSignedInPersonsChoiceIsKeptOnTheAccountAndEveryDeviceTakesItAtSignIn() async throws {
+        let host = try await Fixture.host(Fixture.notesAndAccounts + "\nlocalization:\n  languages: [en, es]\n")
+        defer { host.tearDown() }
+        try await host.run { phone in
+            func signIn(_ browser: TestBrowser, as name: String) async throws -> TestPage {
+                _ = try await browser.get("/accounts/sign-in")
+                return try await browser.post("/accounts/sign-in", form: ["name": name])
+            }
+            func language(_ browser: TestBrowser) async throws -> String? {
+                let page = try await browser.send("/notes", method: .get, headers: [.accept: "text/html", .acceptLanguage: "en"])
+                return page.body.firstMatch(of: /<html lang="([^"]*)">/).map { String($0.1) }
+            }
+            // Ada chooses Spanish on her phone while signed in.
+            _ = try await signIn(phone, as: "ada")
+            _ = try await phone.get("/language")
+            #expect(try await phone.post("/language", form: ["language": "es"]).status == 303)
+            #expect(try await language(phone) == "es")
+            // Her laptop, which chose English before, signs in: it takes the account's Spanish.
+            let laptop = phone.anotherVisitor()
+            laptop.setCookie("atrium_language", "en")
+            let signedIn = try await signIn(laptop, as: "ada")
+            #expect(signedIn.setCookies.contains { $0.hasPrefix("atrium_language=es;") && $0.contains("HttpOnly") })
+            #expect(try await language(laptop) == "es")
+            // Grace has kept no language: the Spanish her tablet chose signed out becomes her account's.
+            let tablet = phone.anotherVisitor()
+            tablet.setCookie("atrium_language", "es")
+            let graceIn = try await signIn(tablet, as: "grace")
+            #expect(!graceIn.setCookies.contains { $0.hasPrefix("atrium_language=") }, "the device's choice stands")
+            let desk = phone.anotherVisitor()
+            _ = try await signIn(desk, as: "grace")
+            #expect(try await language(desk) == "es", "and every other device takes it at sign-in")
+            // Someone who never chose keeps the page's negotiated language and sets no cookie.
+            let kiosk = phone.anotherVisitor()
+            let linIn = try await signIn(kiosk, as: "lin")
+            #expect(!linIn.setCookies.contains { $0.hasPrefix("atrium_language=") })
+            #expect(try await language(kiosk) == "en")
+        }
+    }
+
     @Test func aHostOfferingOneLanguageHasNoLanguagePageAndNoLink() async throws {
         let host = try await Fixture.host()
         defer { host.tearDown() }

@@ -73,6 +73,7 @@ struct RendererTests {
                 title: .verbatim(text), toolbar: [.link(Link("S", to: .path("/s")))], content: Self.everyKind(text), refreshAfterSeconds: 5)
             struct Document: Encodable {
                 var csrfToken: String?
+                var locale = "en"
                 var schema = SceneSchema.current
                 var screen: Screen
             }
@@ -114,7 +115,7 @@ struct RendererTests {
         #expect(page.tokenOffsets.count == 2, "the form's and the actions form's, which the button with an action sends")
         #expect(page.text(token: "TOKEN").components(separatedBy: #"name="_csrf" value="TOKEN""#).count == 3)
         let json = JSONRenderer().render(Screen(title: "T", content: Self.everyKind("x")), withToken: true)
-        #expect(json.text(token: "TOKEN").hasPrefix(#"{"csrfToken":"TOKEN","schema":2,"screen":"#))
+        #expect(json.text(token: "TOKEN").hasPrefix(#"{"csrfToken":"TOKEN","locale":"en","schema":3,"screen":"#))
     }
 
     @Test func buttonsWithActionsShareThePagesOneActionsFormAndItsToken() {

@@ -53,6 +53,15 @@ struct SceneSchemaTests {
         #expect(currentScreen == screen, "without a declaration: everything, as before")
     }
 
+    @Test func fromVersion3TheDocumentSaysTheLanguageOfItsWords() throws {
+        let screen = Screen(title: "Mapa", content: [.text(Text(verbatim: "Bayfront Park"))])
+        for version in SceneSchema.oldest...SceneSchema.current {
+            let document = try Self.document(JSONRenderer().render(screen, csrfToken: nil, schema: version, locale: "es"))
+            #expect(document["schema"] as? Int == version)
+            #expect(document["locale"] as? String == (version >= 3 ? "es" : nil), "version \(version): \(document.keys.sorted())")
+        }
+    }
+
     @Test func everyKindHasAVersionAndOnlyNewerKindsFallBack() {
         for kind in UINode.Kind.allCases {
             #expect((SceneSchema.oldest...SceneSchema.current).contains(SceneSchema.version(of: kind)), "\(kind)")

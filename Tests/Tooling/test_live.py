@@ -12,6 +12,7 @@ import socket
 import subprocess
 import time
 import urllib.parse
+import urllib.request
 
 from test_serve import ATRIUM, free_port, wait_until_ready
 from test_several_hosts import Visitor
@@ -321,5 +322,52 @@ def test_a_stream_sends_the_schema_version_its_client_declared(tmp_path):
         assert document["schema"] >= 2 and "map" in node_kinds(document["screen"])
         old.close()
         current.close()
+    finally:
+        stop(process)
+
+
+def metric(port, name):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
+        found = re.search(rf"^{name} (\S+)$", response.read().decode(), re.MULTILINE)
+    return float(found.group(1)) if found else None
+
+
+def test_each_watcher_reads_its_own_language_and_a_change_renders_once_per_language(tmp_path):
+    """Two people watch the map in English and two in Spanish: each stream's documents are in its
+    watcher's language (the page's own: the same state ids as the HTML each is shown), and the
+    watchers make two groups, so a change costs a render per language, not per watcher."""
+    process, port = serve(
+        tmp_path,
+        modules="login, mobility",
+        sections="localization:\n  languages: [en, es]\nmobility:\n  minimumRefreshSeconds: 1\n  sandbox:\n    riders: 40\n    everySeconds: 0.1\n",
+    )
+    try:
+        visitor = signed_up(port)
+        english = visitor_cookie(visitor)
+        spanish = english + "; atrium_language=es"
+        streams = [Stream(port, "/map", english), Stream(port, "/map", english), Stream(port, "/map", spanish), Stream(port, "/map", spanish)]
+        firsts = [stream.next_event(within=10) for stream in streams]
+        documents = [json.loads(data) for _, _, data in firsts]
+        assert [document["locale"] for document in documents] == ["en", "en", "es", "es"]
+        assert documents[0]["screen"]["title"] != documents[2]["screen"]["title"], "the Spanish watchers read Spanish"
+        assert firsts[0][1] == firsts[1][1] and firsts[2][1] == firsts[3][1] and firsts[0][1] != firsts[2][1]
+        assert eventually(lambda: metric(port, "atrium_live_streams") == 4), "four streams open"
+        assert metric(port, "atrium_live_groups") == 2, "one group per language watched, not one per watcher"
+        seconds = [stream.next_event(within=15) for stream in streams]
+        assert all(name == "scene" for name, _, _ in seconds)
+        assert [json.loads(data)["locale"] for _, _, data in seconds] == ["en", "en", "es", "es"]
+        assert seconds[0][1] == seconds[1][1] and seconds[2][1] == seconds[3][1], "one render per language, sent to each of its watchers"
+        for stream in streams:
+            stream.close()
+        # A page that stands still: the Spanish HTML page names the state the Spanish stream sends.
+        profile = Stream(port, "/profile", spanish)
+        _, profile_id, data = profile.next_event(within=10)
+        assert json.loads(data)["locale"] == "es"
+        as_spanish = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        as_spanish.request("GET", "/profile", headers={"Cookie": spanish})
+        page = as_spanish.getresponse().read().decode()
+        assert '<html lang="es"' in page
+        assert re.search(r'<main id="main" data-state="([0-9a-f]{32})">', page).group(1) == profile_id
+        profile.close()
     finally:
         stop(process)
