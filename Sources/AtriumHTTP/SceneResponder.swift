@@ -112,21 +112,25 @@ package struct SceneResponder: Sendable {
         return SceneRequest(
             context: sceneContext(
                 routeValues: context.routeValues, returnTo: RouteValues.returnTo(of: request),
-                clientAddress: clientAddress(of: request, context: context), session: session),
+                clientAddress: clientAddress(of: request, context: context), session: session, language: pages.language(of: request)),
             input: context.action, retryPath: retryPath)
     }
 
     /// A GET of this route's page at `path`, made without a request (a live group renders its page
-    /// from its key: the page's address and a session).
+    /// from its key: the page's address, its language and a session).
     package func sceneRequest(
-        path: String, routeValues: [String: String], returnTo: String?, clientAddress: String, session: RequestSession
+        path: String, routeValues: [String: String], returnTo: String?, clientAddress: String, session: RequestSession, language: String?
     ) -> SceneRequest {
         SceneRequest(
-            context: sceneContext(routeValues: routeValues, returnTo: returnTo, clientAddress: clientAddress, session: session), input: nil,
-            retryPath: path)
+            context: sceneContext(
+                routeValues: routeValues, returnTo: returnTo, clientAddress: clientAddress, session: session, language: language),
+            input: nil, retryPath: path)
     }
 
-    private func sceneContext(routeValues: [String: String], returnTo: String?, clientAddress: String, session: RequestSession) -> SceneContext {
+    /// The scene's context; `language` nil: the default (a host offering one language).
+    private func sceneContext(
+        routeValues: [String: String], returnTo: String?, clientAddress: String, session: RequestSession, language chosen: String?
+    ) -> SceneContext {
         SceneContext(
             moduleID: route.moduleID,
             parameters: routeValues,
@@ -135,7 +139,9 @@ package struct SceneResponder: Sendable {
             session: session,
             storage: OwnerRecordStore(storage: storage, module: route.moduleID, session: session, quota: sessions.visitorLimits),
             logger: logger,
-            host: host
+            host: host,
+            language: chosen ?? pages.translations.defaultLanguage,
+            words: pages.translations
         )
     }
 

@@ -1,6 +1,7 @@
 import AtriumObservability
 import AtriumRendering
 import AtriumRuntime
+@_spi(AtriumHost) import AtriumSDK
 import Foundation
 import HTTPTypes
 
@@ -9,7 +10,7 @@ import HTTPTypes
 /// visitor's choice (the `atrium_language` cookie, taken only when it names an offered language),
 /// else the best offered match of `Accept-Language` by its `q` values (`es-MX` matches an offered
 /// `es`), else `localization.default`. A host offering one language never looks.
-package final class Translations: Sendable {
+package final class Translations: SceneWords {
     /// The languages offered, as configured.
     package let offered: [String]
     /// The language of a visitor whose client asks for none of them.
@@ -75,6 +76,11 @@ package final class Translations: Sendable {
     /// they are shown as written.
     package func translator(module: String?, language: String) -> Translator? {
         translators[module ?? Self.hostModule]?[language]
+    }
+
+    /// `wording` of `module` in `language` (as written when it has no translation there).
+    package func text(of wording: Wording, module: String, language: String) -> String {
+        translator(module: module, language: language)?.text(wording) ?? wording.text
     }
 
     /// The language `fields` (a request's headers) ask for, among those offered.

@@ -32,7 +32,8 @@ final class GroupRenderer: Sendable {
         // Renders of a group take turns (LiveScenes.Group): one session object serves them all.
         session.forgetRead()
         let request = scene.sceneRequest(
-            path: page.path, routeValues: page.routeValues, returnTo: page.returnTo, clientAddress: ClientAddress.liveGroup, session: session)
+            path: page.path, routeValues: page.routeValues, returnTo: page.returnTo, clientAddress: ClientAddress.liveGroup, session: session,
+            language: language)
         let respond = prepared.withLock { prepared in
             if prepared == nil { prepared = .some(scene.preparePage?(request)) }
             return prepared! ?? scene.respond

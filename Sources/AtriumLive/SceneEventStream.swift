@@ -76,7 +76,8 @@ package struct SceneEventStream: SceneStreamStep {
                 // The stream's own first render, with the request's session (its middleware just
                 // read it) and the client's address.
                 let request = scene.sceneRequest(
-                    path: page.path, routeValues: page.routeValues, returnTo: page.returnTo, clientAddress: address, session: opening)
+                    path: page.path, routeValues: page.routeValues, returnTo: page.returnTo, clientAddress: address, session: opening,
+                    language: language)
                 (first, readsVisitor) = await LiveRender.of(
                     scene: scene, schema: schema, language: language, noting: { await scene.respond(request) })
             }

@@ -8,7 +8,9 @@ extension SceneContext {
     /// not use: a scene that reads `context.storage` when no `storage` was given, or asks for a
     /// capability not in `capabilities` (give `nil` for "no module provides it"), fails the test
     /// naming it. `parameters` are the route's parameter texts, as the host would have read them;
-    /// `flags` are feature flags by name (the others are their defaults).
+    /// `flags` are feature flags by name (the others are their defaults). The visitor reads
+    /// `language`; with `words`, ``SceneContext/text(of:)`` gives that module's words in it (else
+    /// as written).
     public static func testing(
         moduleID: String = "test",
         parameters: [String: String] = [:],
@@ -17,12 +19,15 @@ extension SceneContext {
         session: TestVisitorSession = TestVisitorSession(),
         storage: (any RecordStore)? = nil,
         capabilities: [CapabilityName: (any Sendable)?] = [:],
-        flags: [String: Bool] = [:]
+        flags: [String: Bool] = [:],
+        language: String = Wording.sourceLanguage,
+        words module: (any AtriumModule.Type)? = nil
     ) -> SceneContext {
         SceneContext(
             moduleID: moduleID, parameters: parameters, returnTo: returnTo, clientAddress: clientAddress,
             session: TestSessionControl(session: session), storage: storage ?? UnstubbedRecordStore(), logger: Logger(label: "test"),
-            host: TestSceneHost(capabilities: capabilities, flags: flags))
+            host: TestSceneHost(capabilities: capabilities, flags: flags), language: language,
+            words: module.map { TestSceneWords(module: $0, language: language) })
     }
 }
 

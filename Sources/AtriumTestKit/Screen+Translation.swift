@@ -6,7 +6,6 @@ extension Screen {
     /// `module`'s translations (`AtriumModule.translations`), its data as it is. The
     /// pseudo-language `en-XA` marks every translated word, so a test can find words that are not.
     public func translated<Module: AtriumModule>(into language: String, by module: Module.Type) throws -> Screen {
-        let catalog = try module.translations.map { try StringCatalog(bundle: $0) } ?? StringCatalog(sourceLanguage: "en", entries: [:])
-        return Translator(language: language, catalog: catalog).translated(self)
+        try TestTranslators.translator(of: module, into: language).translated(self)
     }
 }

@@ -20,7 +20,11 @@ struct CodePacingTests {
 
     final class Outbox: CodeDelivery {
         let sent = Mutex<[String]>([])
-        func deliver(_ code: String, to email: String, expiresAt: Date) async throws { sent.withLock { $0.append(code) } }
+        let messages = Mutex<[CodeMessage]>([])
+        func deliver(_ message: CodeMessage) async throws {
+            sent.withLock { $0.append(message.code) }
+            messages.withLock { $0.append(message) }
+        }
     }
 
     struct PlainHashing: PasswordHasher {
@@ -63,6 +67,21 @@ struct CodePacingTests {
             repository: StoredAccounts(records: records, hasher: PlainHashing()), failures: StoredSignInFailures(records: records),
             now: { [clock] in clock.now }
         ).signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery").get()
+    }
+
+    @Test func theMessageIsWrittenInTheLanguageTheSceneGives() async throws {
+        try await createAda()
+        let spanish = SceneContext.testing(moduleID: "login", language: "es", words: LoginModule.self)
+        let sent = try await signIn().requestCode(for: "ada@example.com", from: "198.51.100.1", language: spanish.language) {
+            spanish.text(of: $0)
+        }
+        #expect(try sent.get() == ())
+        let message = try #require(outbox.messages.withLock { $0.first })
+        #expect(message.language == "es" && message.code == "1001")
+        #expect(message.text == "Tu código para iniciar sesión en Atrium es 1001. Sirve durante 60 minutos.")
+        #expect(
+            SceneContext.testing(language: "en", words: LoginModule.self).text(of: CodeMessage.wording(code: "1", minutes: 1))
+                == "Your Atrium sign-in code is 1. It works for 1 minute.", "English's plural from the catalog")
     }
 
     @Test func aCodeIsSentAtMostOnceAMinuteAndFiveTimesAnHour() async throws {

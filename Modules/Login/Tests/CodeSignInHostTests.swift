@@ -245,6 +245,36 @@ struct CodeSignInHostTests {
         }
     }
 
+    @Test func theCodesMessageIsInTheLanguageOfThePageItWasAskedFrom() async throws {
+        try await StubHTTPServer.with(["/send": .init(body: "{}")]) { stub in
+            let services = TestServices()
+            let host = try await Self.host(
+                "  code:\n    delivery: webhook\n    webhookURL: \(stub.baseURL)/send\nlocalization:\n  languages: [en, es]\n", services: services)
+            defer { host.tearDown() }
+            try await host.run { browser in
+                try await Self.createAda(host, browser)
+                let grace = browser.anotherVisitor()
+                _ = try await grace.get("/signup")
+                _ = try await grace.post(
+                    "/signup", form: ["fullName": "Grace Hopper", "email": "grace@example.com", "password": "correct horse battery"])
+                services.random.script(digits: "2468")
+                _ = try await Self.askForCode(browser.anotherVisitor(), email: "ada@example.com")
+                let spanish = browser.anotherVisitor()
+                spanish.setCookie("atrium_language", "es")
+                services.random.script(digits: "1357")
+                let asked = try await Self.askForCode(spanish, email: "grace@example.com")
+                #expect(asked.status == 303 || asked.status == 200)
+            }
+            let bodies = try stub.requests.map { try #require(try JSONSerialization.jsonObject(with: Data($0.body.utf8)) as? [String: String]) }
+            #expect(bodies.count == 2)
+            let english = try #require(bodies.first { $0["to"] == "ada@example.com" })
+            #expect(english["language"] == "en" && english["text"] == "Your Atrium sign-in code is 2468. It works for 10 minutes.")
+            let spanish = try #require(bodies.first { $0["to"] == "grace@example.com" })
+            #expect(spanish["language"] == "es" && spanish["text"] == "Tu código para iniciar sesión en Atrium es 1357. Sirve durante 10 minutos.")
+            #expect(spanish["code"] == "1357", "the wire's fields are never translated")
+        }
+    }
+
     @Test func aFailingWebhookIsAClearMessage() async throws {
         try await StubHTTPServer.with(["/send": .init(status: 502, body: "bad gateway", contentType: "text/plain")]) { stub in
             let host = try await Self.host("  code:\n    delivery: webhook\n    webhookURL: \(stub.baseURL)/send\n")

@@ -16,16 +16,26 @@ public struct SceneContext: Sendable {
     /// The address of the client behind the request (the peer, or what trusted proxies say; an IPv6
     /// client's /64), for throttles that must hold whichever sessions or cookies a client uses.
     public let clientAddress: String
+    /// The language the visitor reads this page in (a BCP 47 tag such as `es`): the host chose it
+    /// (see the README's "Translating a module"). A screen needs nothing of it: the host puts the
+    /// view's words into it. Words that leave the page (a code sent by mail or SMS) do:
+    /// ``text(of:)``.
+    public let language: String
     let sessionControl: any SessionControl
     /// The route's parameter texts, as the host read them.
     @_spi(AtriumHost) public let parameterValues: [String: String]
     let host: any SceneHost
+    /// Where the module's words in ``language`` come from (nil: as written).
+    let words: (any SceneWords)?
 
     @_spi(AtriumHost)
     public init(
         moduleID: String, parameters: [String: String], returnTo: String?, clientAddress: String, session: any SessionControl,
-        storage: any RecordStore, logger: Logger, host: any SceneHost
+        storage: any RecordStore, logger: Logger, host: any SceneHost, language: String = Wording.sourceLanguage,
+        words: (any SceneWords)? = nil
     ) {
+        self.language = language
+        self.words = words
         self.moduleID = moduleID
         self.parameterValues = parameters
         self.returnTo = returnTo
@@ -56,11 +66,25 @@ public struct SceneContext: Sendable {
         try await host.isOn(flag, in: self)
     }
 
+    /// `wording` in the visitor's language, with its parts written as that language writes them,
+    /// exactly as a page would show it: for words that leave the page, such as the message a
+    /// gateway sends with a one-time code. (In a view, return the wording itself: the host
+    /// translates the screen.)
+    public func text(of wording: Wording) -> String {
+        words?.text(of: wording, module: moduleID, language: language) ?? wording.text
+    }
+
     /// The signed-in user, when a module provides ``CapabilityName/currentUser``.
     public func currentUser() async throws -> SignedInUser? {
         guard let userID = try await session.userID, let users = capability(.currentUser) else { return nil }
         return try await users.user(withID: userID)
     }
+}
+
+/// Where a scene's context finds a module's words in a language (the host's translations).
+@_spi(AtriumHost)
+public protocol SceneWords: Sendable {
+    func text(of wording: Wording, module: String, language: String) -> String
 }
 
 /// What the host answers a scene's context: capabilities and feature flags.

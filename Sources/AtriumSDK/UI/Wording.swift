@@ -38,6 +38,9 @@ public struct Wording: Sendable, Hashable, Codable, CustomStringConvertible, Exp
         case date(Date, date: Date.FormatStyle.DateStyle, time: Date.FormatStyle.TimeStyle)
     }
 
+    /// The language views are written in: English.
+    public static let sourceLanguage = "en"
+
     /// How the source language writes dates and decimals in arguments: international English
     /// (`15 Jan 2027 at 8:00 AM`, `1.2`), whatever the server's own locale.
     static let sourceLocale = Locale(identifier: "en_001")

@@ -2,11 +2,14 @@ import AtriumSDK
 import Foundation
 import Logging
 
-/// Development delivery: one log line with the email and the code.
+/// Development delivery: one log line with the email, the code and the language the person reads
+/// (the line itself is for the operator, in English).
 struct LoggedCodeDelivery: CodeDelivery {
     let logger: Logger
 
-    func deliver(_ code: String, to email: String, expiresAt: Date) async throws {
-        logger.notice("one-time code \(code) for \(email), valid until \(expiresAt.formatted(.iso8601)) (login.code.delivery: log)")
+    func deliver(_ message: CodeMessage) async throws {
+        logger.notice(
+            "one-time code \(message.code) for \(message.email), valid until \(message.expiresAt.formatted(.iso8601)), in \(message.language): \(message.text) (login.code.delivery: log)"
+        )
     }
 }

@@ -1,12 +1,15 @@
 import AtriumSDK
 import Foundation
 
-/// Delivery through a mail or SMS gateway: `POST <webhookURL>` with `{"to", "code", "expiresAt"}`.
+/// Delivery through a mail or SMS gateway: `POST <webhookURL>` with `{"to", "code", "expiresAt",
+/// "language", "text"}`: `text` is the message in the person's language, ready to send.
 struct WebhookCodeDelivery: CodeDelivery {
     struct Message: Encodable {
         var to: String
         var code: String
         var expiresAt: String
+        var language: String
+        var text: String
     }
 
     /// Why the gateway did not take the code.
@@ -18,10 +21,13 @@ struct WebhookCodeDelivery: CodeDelivery {
     let url: String
     let timeout: Duration
 
-    func deliver(_ code: String, to email: String, expiresAt: Date) async throws {
+    func deliver(_ message: CodeMessage) async throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = try encoder.encode(Message(to: email, code: code, expiresAt: expiresAt.formatted(.iso8601)))
+        let body = try encoder.encode(
+            Message(
+                to: message.email, code: message.code, expiresAt: message.expiresAt.formatted(.iso8601), language: message.language,
+                text: message.text))
         let response: RemoteResponse
         do {
             response = try await http.send(

@@ -2,5 +2,5 @@ import Foundation
 
 /// How an issued code reaches its person (a log line in development, a mail or SMS gateway).
 public protocol CodeDelivery: Sendable {
-    func deliver(_ code: String, to email: String, expiresAt: Date) async throws
+    func deliver(_ message: CodeMessage) async throws
 }

@@ -1,3 +1,4 @@
+import AtriumSDK
 import Foundation
 
 /// Signing in with a one-time code: issuing codes to accounts' emails, and checking codes (issued or
@@ -56,7 +57,13 @@ public struct CodeSignIn: Sendable {
     /// Sends a code to the account with this email, asked for from `address`. An email without an
     /// account, or one sent a code moments ago, gets the same answer and no new code, after as much
     /// work: the answer tells nobody which emails have accounts.
-    public func requestCode(for rawEmail: String, from address: String) async throws -> Result<Void, RequestProblem> {
+    ///
+    /// The message is written in `language` by `words` (the scene's ``SceneContext/text(of:)``;
+    /// as written, in English, unless given).
+    public func requestCode(
+        for rawEmail: String, from address: String, language: String = Wording.sourceLanguage,
+        words: @Sendable (Wording) -> String = { $0.text }
+    ) async throws -> Result<Void, RequestProblem> {
         let email = EmailAddress.normalized(rawEmail)
         guard TextLimit.email.allows(rawEmail), EmailAddress.isPlausible(email) else { return .failure(.invalidEmail) }
         let askedAt = now()
@@ -76,7 +83,9 @@ public struct CodeSignIn: Sendable {
         let expiresAt = askedAt.addingTimeInterval(lifetime)
         try await codes.issue(code, email: email, accountID: account.id, expiresAt: expiresAt)
         do {
-            try await delivery.deliver(code, to: email, expiresAt: expiresAt)
+            let minutes = Int((lifetime / 60).rounded(.up))
+            let text = words(CodeMessage.wording(code: code, minutes: minutes))
+            try await delivery.deliver(CodeMessage(code: code, email: email, expiresAt: expiresAt, text: text, language: language))
         } catch {
             return .failure(.deliveryFailed(reason: "\(error)"))
         }

@@ -35,7 +35,10 @@ struct CodeRequestScene: Scene {
         switch action {
         case .request(let fields):
             let email = fields.email ?? ""
-            switch try await codes.requestCode(for: email, from: context.clientAddress) {
+            // The message goes out in the language of the page it was asked from.
+            switch try await codes.requestCode(
+                for: email, from: context.clientAddress, language: context.language, words: { context.text(of: $0) })
+            {
             case .success:
                 try await progress.setPendingEmail(EmailAddress.normalized(email))
                 return .navigate(OTPScene.page(returnTo: context.returnTo.map(LinkTarget.path)))
