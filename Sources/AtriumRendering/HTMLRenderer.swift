@@ -116,7 +116,9 @@ struct HTMLWriter {
         text(chrome.skipLink)
         raw("</a>\n<header class=\"top-bar\">\n<a class=\"home-link\" href=\"/\"")
         attribute("aria-label", chrome.homeLink)
-        raw(">Atrium</a>\n")
+        raw(">")
+        text(chrome.productName)
+        raw("</a>\n")
         if let languageLink = chrome.languageLink {
             raw("<a class=\"language-link\" href=\"/language\">")
             text(languageLink)
@@ -474,7 +476,7 @@ struct HTMLWriter {
                     raw("\"/>")
                 }
             }
-            let scale = MapGeometry.scaleBar(for: map)
+            let scale = MapGeometry.scaleBar(for: map, metres: chrome.metres.text, kilometres: chrome.kilometres.text)
             raw("<g class=\"map-scale\"><line x1=\"4\" y1=\"96\" x2=\"")
             text(scale.end)
             raw("\" y2=\"96\"/><text x=\"4\" y=\"93\">")

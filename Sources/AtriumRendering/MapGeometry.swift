@@ -51,14 +51,15 @@ enum MapGeometry {
             .replacingOccurrences(of: "{y}", with: String(tile.row))
     }
 
-    /// A round distance at most a third of the map's width: where its line ends, and its label.
-    static func scaleBar(for map: Map) -> (end: String, label: String) {
+    /// A round distance at most a third of the map's width: where its line ends, and its label,
+    /// in `metres` or `kilometres` (the page's language's abbreviations).
+    static func scaleBar(for map: Map, metres: String = "m", kilometres: String = "km") -> (end: String, label: String) {
         let span = map.span > 0 && map.span.isFinite ? map.span : 0.02
         let latitude = map.center.latitude.isFinite ? map.center.latitude : 0
         let widthMetres = span * 111_320 * max(cos(latitude * .pi / 180), 0.01)
         let steps: [Double] = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000]
         let length = steps.last { $0 <= widthMetres / 3 } ?? steps[0]
-        let label = length >= 1000 ? "\(Int(length / 1000)) km" : "\(Int(length)) m"
+        let label = length >= 1000 ? "\(Int(length / 1000)) \(kilometres)" : "\(Int(length)) \(metres)"
         return (format(4 + length / widthMetres * 100), label)
     }
 

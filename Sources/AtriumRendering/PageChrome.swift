@@ -6,6 +6,8 @@
 package struct PageChrome: Sendable {
     /// The link that jumps past the navigation.
     package var skipLink: Wording = "Skip to content"
+    /// The home link's text: the product's name, data in every language.
+    package var productName = Wording.verbatim("Atrium")
     /// What the home link is called for those who cannot see its logo text.
     package var homeLink: Wording = "Atrium home"
     /// The landmark of a screen's toolbar.
@@ -16,6 +18,9 @@ package struct PageChrome: Sendable {
     package var tabs: Wording = "Tabs"
     /// The map's button that recentres it on the visitor.
     package var locate: Wording = "Use my location"
+    /// The map's scale bar's units, abbreviated.
+    package var metres: Wording = "m"
+    package var kilometres: Wording = "km"
     /// The header's link to the language page, on a host offering more than one; nil on others.
     package var languageLink: Wording?
     /// What screen readers hear when a live page has changed.
@@ -30,7 +35,7 @@ package struct PageChrome: Sendable {
     /// The words in `translator`'s language.
     package func translated(by translator: Translator) -> PageChrome {
         var chrome = self
-        for field in [\PageChrome.skipLink, \.homeLink, \.toolbar, \.sections, \.tabs, \.locate, \.updated] {
+        for field in [\PageChrome.skipLink, \.productName, \.homeLink, \.toolbar, \.sections, \.tabs, \.locate, \.metres, \.kilometres, \.updated] {
             chrome[keyPath: field] = translator.translated(self[keyPath: field])
         }
         chrome.languageLink = translator.translated(languageLink)

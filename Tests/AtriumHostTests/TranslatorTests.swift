@@ -153,9 +153,11 @@ import Testing
         let document = String(decoding: try JSONEncoder().encode(translated), as: UTF8.self)
         let pseudoGone = pseudo.text(words)
         #expect(pseudoGone != "Gone" && pseudoGone.contains("Ĝ"))
-        // 20 wording fields above, each now the pseudo-language's; the data ("Gone" as it is) 9 times.
+        // 20 wording fields above, each now the pseudo-language's; the data shown as words, 6 times,
+        // marked as data ("⟦Gone⟧"); the data no node shows as words (a value), 3 times, as it is.
         #expect(document.components(separatedBy: "\"\(pseudoGone)\"").count - 1 == 20, "\(document)")
-        #expect(document.components(separatedBy: "\"Gone\"").count - 1 == 9, "\(document)")
+        #expect(document.components(separatedBy: "\"⟦Gone⟧\"").count - 1 == 6, "\(document)")
+        #expect(document.components(separatedBy: "\"Gone\"").count - 1 == 3, "\(document)")
     }
 
     /// Amounts, decimals, dates and words of their own inside wording, each as the language

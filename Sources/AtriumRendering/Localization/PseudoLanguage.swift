@@ -1,7 +1,9 @@
 /// The pseudo-language for testing, `en-XA`: the source words with accented letters and about 35 %
 /// longer, between brackets (`[Ŵéļçöɱé, %@!·····]`). A page in it shows at a glance which words
 /// were never looked up (plain English, hard-coded somewhere) and which layout cannot take longer
-/// words; data stays as it is. Offered to visitors only when `localization.languages` lists it.
+/// words. Data stays as it is, between white brackets where a node shows it as its words
+/// (`⟦Caesar salad⟧`), so a check can tell the three apart: any letter outside both was written
+/// where no wording goes. Offered to visitors only when `localization.languages` lists it.
 package enum PseudoLanguage {
     /// Its tag.
     package static let tag = "en-XA"
@@ -10,6 +12,9 @@ package enum PseudoLanguage {
     package static func isPseudo(_ language: String) -> Bool {
         language.caseInsensitiveCompare(tag) == .orderedSame
     }
+
+    /// Data shown where wording goes, marked as data: `⟦Caesar salad⟧`.
+    package static func data(_ text: String) -> String { "⟦" + text + "⟧" }
 
     /// `template` (a form with placeholders) in the pseudo-language: letters outside its
     /// placeholders accented, padded and bracketed.

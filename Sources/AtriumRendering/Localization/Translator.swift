@@ -79,9 +79,15 @@ package struct Translator: Sendable {
     }
 
     /// `wording` in the language, as wording still (data stays data), so a tree stays a tree.
+    /// In the pseudo-language data shown as wording (a recipe's name as a link's title) is
+    /// marked as data (``PseudoLanguage/data(_:)``), so a page in it tells what was translated,
+    /// what is data, and what was neither (text written where no wording goes).
     package func translated(_ wording: Wording) -> Wording {
-        wording.isTranslatable ? Wording(verbatim: text(wording)) : wording
+        if wording.isTranslatable { return Wording(verbatim: text(wording)) }
+        return isPseudo && !wording.text.isEmpty ? Wording(verbatim: PseudoLanguage.data(wording.text)) : wording
     }
+
+    private static func pseudoData(_ text: String) -> String { text.isEmpty ? text : PseudoLanguage.data(text) }
 
     package func translated(_ wording: Wording?) -> Wording? {
         wording.map(translated)
@@ -101,10 +107,14 @@ package struct Translator: Sendable {
     package func translated(_ node: UINode) -> UINode {
         switch node {
         case .text(var text):
-            if let wording = text.wording { text.text = self.text(wording) }
+            if let wording = text.wording { text.text = self.text(wording) } else if isPseudo { text.text = Self.pseudoData(text.text) }
             return .text(text)
         case .heading(var heading):
-            if let wording = heading.wording { heading.text = self.text(wording) }
+            if let wording = heading.wording {
+                heading.text = self.text(wording)
+            } else if isPseudo {
+                heading.text = Self.pseudoData(heading.text)
+            }
             return .heading(heading)
         case .section(var section):
             section.title = translated(section.title)
@@ -126,6 +136,7 @@ package struct Translator: Sendable {
             return .form(form)
         case .image(var image):
             image.alt = translated(image.alt)
+            if isPseudo { image.placeholder = image.placeholder.map(Self.pseudoData) }
             return .image(image)
         case .tabs(var tabs):
             for index in tabs.items.indices { tabs.items[index].title = translated(tabs.items[index].title) }
@@ -166,6 +177,10 @@ package struct Translator: Sendable {
             animation.label = translated(animation.label)
             return .animation(animation)
         case .money(var money):
+            if isPseudo {
+                money.shown = PseudoLanguage.data(money.formatted)
+                return .money(money)
+            }
             guard !isSourceLanguage else { return node }
             money.shown = formats.money(money)
             return .money(money)

@@ -9,11 +9,12 @@ public struct Heading: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey { case text, level }
 
-    /// The module's own words (a literal; what it interpolates stays data).
+    /// The module's own words (a literal; what it interpolates stays data); a `.verbatim`
+    /// wording is data, as ``init(verbatim:level:)`` makes.
     public init(_ wording: Wording, level: Int = 2) {
         self.text = wording.text
         self.level = min(max(level, 2), 4)
-        self.wording = wording
+        self.wording = wording.isTranslatable ? wording : nil
     }
 
     /// Data shown as it is (a recipe's name as its page's heading).

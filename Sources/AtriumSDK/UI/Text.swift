@@ -20,11 +20,12 @@ public struct Text: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey { case text, style }
 
-    /// The module's own words (a literal; what it interpolates stays data).
+    /// The module's own words (a literal; what it interpolates stays data); a `.verbatim`
+    /// wording is data, as ``init(verbatim:style:)`` makes.
     public init(_ wording: Wording, style: Style = .body) {
         self.text = wording.text
         self.style = style
-        self.wording = wording
+        self.wording = wording.isTranslatable ? wording : nil
     }
 
     /// Data shown as it is.

@@ -1,3 +1,5 @@
+import AtriumSDK
+
 /// A kind of vehicle in a feed: bicycle, e-bike, scooter…
 public struct VehicleType: Sendable, Hashable {
     public var id: String
@@ -16,19 +18,22 @@ public struct VehicleType: Sendable, Hashable {
         self.pricingPlanID = pricingPlanID
     }
 
-    /// What people call it: the feed's name, else one made from its form factor and propulsion.
-    public var displayName: String {
-        if let name, !name.isEmpty { return name }
-        let form: String
+    /// What people call it, as data: the feed's name, else the English words for its form factor
+    /// and propulsion (for what leaves the module, such as a ride's vehicle).
+    public var displayName: String { displayWording.text }
+
+    /// What a page calls it: the feed's name as it comes (data), else words of the module's own
+    /// for its form factor and propulsion, in the visitor's language.
+    public var displayWording: Wording {
+        if let name, !name.isEmpty { return .verbatim(name) }
         switch formFactor {
-        case "bicycle": form = propulsion == "human" ? "Bike" : "E-bike"
-        case "cargo_bicycle": form = propulsion == "human" ? "Cargo bike" : "Electric cargo bike"
-        case "scooter", "scooter_standing": form = "Scooter"
-        case "scooter_seated": form = "Seated scooter"
-        case "moped": form = "Moped"
-        case "car": form = "Car"
-        default: form = "Vehicle"
+        case "bicycle": return propulsion == "human" ? "Bike" : "E-bike"
+        case "cargo_bicycle": return propulsion == "human" ? "Cargo bike" : "Electric cargo bike"
+        case "scooter", "scooter_standing": return "Scooter"
+        case "scooter_seated": return "Seated scooter"
+        case "moped": return "Moped"
+        case "car": return "Car"
+        default: return "Vehicle"
         }
-        return form
     }
 }

@@ -103,10 +103,10 @@ struct RegistrationSceneTests {
             screen.content.contains { if case .heading(let heading) = $0 { heading.text == "¡Te damos la bienvenida, TestUser!" } else { false } })
         #expect(screen.shows("Tu licencia es PPL"))
         #expect(screen.texts.suffix(3) == ["C152", "C172", "D40A"], "aircraft are data")
-        // In the pseudo-language every translated word is marked, the data is not.
+        // In the pseudo-language every translated word is marked, and the data as data.
         let pseudo = try #require(await test.load().screen).translated(into: "en-XA", by: PilotModule.self)
         #expect(pseudo.texts.contains { $0.hasPrefix("[Ýöûŕ ļíçéñšé íš PPL") })
-        #expect(pseudo.texts.suffix(3) == ["C152", "C172", "D40A"])
+        #expect(pseudo.texts.suffix(3) == ["⟦C152⟧", "⟦C172⟧", "⟦D40A⟧"])
     }
 
     @Test func liveValidationShowsErrorsWithoutSaving() async throws {

@@ -37,12 +37,10 @@ struct ProfileDetailsView: SceneView {
                             content: charges.map { charge in
                                 .section(
                                     Section(content: [
-                                        .text(Text(verbatim: charge.date.formatted(Self.dateStyle), style: .caption)),
+                                        .text(Text("\(charge.date, date: .abbreviated, time: .shortened) UTC", style: .caption)),
                                         .text(Text(verbatim: charge.what)), .money(charge.amount),
                                     ]))
                             }))
                 ]))
     }
-
-    private static let dateStyle = Date.FormatStyle(date: .abbreviated, time: .shortened, locale: Locale(identifier: "en_GB"), timeZone: .gmt)
 }

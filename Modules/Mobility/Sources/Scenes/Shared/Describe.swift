@@ -12,7 +12,7 @@ enum Describe {
 
     /// The vehicle's type (the feed's name for it, as it is), battery and range.
     static func vehicle(_ vehicle: Vehicle, in fleet: Fleet) -> Wording {
-        let type = vehicle.typeID.flatMap { fleet.types[$0] }.map { Wording.verbatim($0.displayName) } ?? "Vehicle"
+        let type = vehicle.typeID.flatMap { fleet.types[$0] }?.displayWording ?? "Vehicle"
         switch (vehicle.batteryPercent, vehicle.rangeMetres) {
         case (let battery?, let range?): return "\(type) · \(battery)% battery · \(distance(range)) range"
         case (let battery?, nil): return "\(type) · \(battery)% battery"

@@ -15,7 +15,8 @@ struct StationView: SceneView {
                 .list(
                     ItemList(
                         title: "By type",
-                        content: byType.map { typeID, count in .text(Text(verbatim: "\(state.fleet.types[typeID]?.displayName ?? typeID): \(count)"))
+                        content: byType.map { typeID, count in
+                            .text(Text("\(state.fleet.types[typeID]?.displayWording ?? .verbatim(typeID)): \(count)"))
                         })))
         }
         if let docks = station.docksAvailable { content.append(.text(Text("\(docks) docks available"))) }

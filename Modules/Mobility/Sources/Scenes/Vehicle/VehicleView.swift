@@ -9,7 +9,7 @@ struct VehicleView: SceneView {
         let type = vehicle.typeID.flatMap { state.fleet.types[$0] }
         var content: [UINode] = [tabs.node()]
         if let error = state.error { content.append(.message(Message(error, kind: .error))) }
-        content.append(.heading(type.map { Heading(verbatim: $0.displayName) } ?? Heading("Vehicle")))
+        content.append(.heading(Heading(type?.displayWording ?? "Vehicle")))
         if let code = vehicle.code { content.append(.text(Text("Code \(code)", style: .strong))) }
         if let battery = vehicle.batteryPercent { content.append(.progress(ProgressBar(value: Double(battery) / 100, label: "Battery"))) }
         if let range = vehicle.rangeMetres { content.append(.text(Text("Range: \(Describe.distance(range))"))) }
@@ -23,7 +23,7 @@ struct VehicleView: SceneView {
                     markers: [
                         Map.Marker(
                             id: vehicle.id, coordinate: Map.Coordinate(latitude: vehicle.point.latitude, longitude: vehicle.point.longitude),
-                            title: type.map { .verbatim($0.displayName) } ?? "Vehicle", kind: "vehicle")
+                            title: type?.displayWording ?? "Vehicle", kind: "vehicle")
                     ])))
         if state.fleet.ridesHere {
             if let plan = type?.pricingPlanID.flatMap({ state.fleet.plans[$0] }) {
@@ -40,6 +40,6 @@ struct VehicleView: SceneView {
             content.append(.text(Text("Rent it in the operator's app.")))
         }
         content.append(.link(Link("Back to the map", to: MapScene.page(MapAddress()))))
-        return Screen(title: type.map { .verbatim($0.displayName) } ?? "Vehicle", content: content)
+        return Screen(title: type?.displayWording ?? "Vehicle", content: content)
     }
 }

@@ -74,9 +74,9 @@ struct ProductScene: Scene {
     static func message(for claim: PaymentClaim) -> Message {
         switch claim.stage {
         case .done:
-            let moneybox = Amounts.pounds(claim.moneybox ?? 0).formatted
-            return Message(
-                "Added \(Amounts.pounds(MoneyboxAccount.paymentAmount).formatted). Your moneybox is now \(moneybox).", kind: .success)
+            // Amounts as parts: each language writes them its way (10,00 £).
+            let moneybox = Amounts.pounds(claim.moneybox ?? 0)
+            return Message("Added \(Amounts.pounds(MoneyboxAccount.paymentAmount)). Your moneybox is now \(moneybox).", kind: .success)
         case .pending:
             return Message("Your payment is still being processed. Reload this page in a moment.", kind: .info)
         case .unknown:
