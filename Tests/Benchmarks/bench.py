@@ -34,7 +34,8 @@ STORAGE_PAGES = PAGES
 # ONLY=storage runs just the SQLite/PostgreSQL comparison; ONLY=feed just the change feed's figures;
 # ONLY=events just the module events' delay; ONLY=live just the live scenes' figures; ONLY=conditional
 # just the conditional requests (each page asked again with its ETag: 304s beside the bare server's);
-# ONLY=tracing just what tracing costs (off, a 1 % sampler, 100 %).
+# ONLY=tracing just what tracing costs (off, a 1 % sampler, 100 %); ONLY=languages just the pages in
+# Spanish beside English (a host offering both).
 ONLY = os.environ.get("ONLY", "")
 # Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
 BOOTS = int(os.environ.get("BOOTS", "21"))
@@ -298,6 +299,11 @@ def main():
 
         tracing.measure(sys.modules[__name__], BIN)
         return
+    if ONLY == "languages":
+        import languages
+
+        languages.measure(sys.modules[__name__], BIN)
+        return
     work = Path(tempfile.mkdtemp(prefix="atrium-bench-"))
     bare_folder = work / "pages"
     bare_folder.mkdir()
@@ -464,9 +470,11 @@ def main():
     stop(atrium)
     import events
     import feed
+    import languages
     import live
     import tracing
 
+    languages.measure(sys.modules[__name__], BIN)
     feed.measure(sys.modules[__name__], BIN)
     events.measure(sys.modules[__name__], BIN)
     live.measure(sys.modules[__name__], BIN)

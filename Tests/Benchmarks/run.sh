@@ -5,12 +5,13 @@
 # Atrium's p99; then each page asked again with its ETag (304s beside the bare server's 304s for
 # the same tag); then first visits, boot to the first 200, and memory; then the Cookbook and profile
 # pages from a host on SQLite and one on PostgreSQL side by side (a throwaway server, started here);
-# then the change feed's cross-host delay and write throughput, and module events' delay from a
+# then every page in Spanish beside English on a host offering both; then the change feed's cross-host delay and write throughput, and module events' delay from a
 # ride's end to Login's charge on both backends; then what tracing costs (off, 1 %, 100 %).
 # It prints figures; it is not a test and CI does not run it. Options: DURATION=seconds per page and
 # side, in three alternating rounds (default 9); BOOTS=boots per side (default 21); ONLY=storage for
 # just the storage comparison, ONLY=boot for just boot (with where its time goes), ONLY=feed for the
-# change feed's figures, ONLY=events for the module events' delay, ONLY=conditional for the 304s, ONLY=tracing for tracing's cost.
+# change feed's figures, ONLY=events for the module events' delay, ONLY=conditional for the 304s, ONLY=tracing for tracing's cost,
+# ONLY=languages for the pages in Spanish beside English.
 # LOG_LEVEL=info writes a request line per request (to a file; default warning: none).
 # BASE=<commit> builds that commit (release, in .build-base/<commit>, kept for the next run) and
 # prints its page ratios beside this build's, from the same rounds: a change that costs pages shows
