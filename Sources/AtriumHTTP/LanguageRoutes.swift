@@ -1,3 +1,4 @@
+import AtriumRendering
 import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
@@ -49,6 +50,7 @@ package struct LanguageRoutes: Sendable {
             // Back to the page the visitor came from: named by the link's `returnTo`, else the referer.
             let back = RouteValues.returnTo(of: request) ?? SceneResponder.localReferer(of: request)
             let screen = StandardScreens.language(
+                at: Self.path,
                 offered: translations.offered, current: translations.language(of: request.headers), back: back, problem: nil)
             return try await pages.response(
                 for: RenderableScreen(screen), status: .ok, request: request, context: context, session: session, logger: context.logger)
@@ -62,6 +64,7 @@ package struct LanguageRoutes: Sendable {
                 let asked = (try? context.action?.decode(Choice.self, pathParameters: [:]))?.language
                 guard let language = asked.flatMap({ translations.offeredTag($0) }) else {
                     let screen = StandardScreens.language(
+                        at: Self.path,
                         offered: translations.offered, current: translations.language(of: request.headers), back: back,
                         problem: "Choose one of the languages listed.")
                     return try await pages.response(

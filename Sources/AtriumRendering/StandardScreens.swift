@@ -1,11 +1,10 @@
-import AtriumRendering
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
 
 /// The host's own screens: home, not found, forbidden, and the error page (which never shows
 /// internals).
-enum StandardScreens {
-    static func home(entries: [HomeEntry]) -> Screen {
+package enum StandardScreens {
+    package static func home(entries: [HomeEntry]) -> Screen {
         guard !entries.isEmpty else {
             return Screen(
                 title: "Atrium",
@@ -39,7 +38,7 @@ enum StandardScreens {
         )
     }
 
-    static var notFound: Screen {
+    package static var notFound: Screen {
         Screen(
             title: "Page not found",
             content: [
@@ -49,7 +48,7 @@ enum StandardScreens {
         )
     }
 
-    static var methodNotAllowed: Screen {
+    package static var methodNotAllowed: Screen {
         Screen(
             title: "Not available this way",
             content: [
@@ -60,7 +59,7 @@ enum StandardScreens {
     }
 
     /// The form's token belongs to the session the visitor had before signing in or out elsewhere.
-    static var formFromReplacedSession: Screen {
+    package static var formFromReplacedSession: Screen {
         Screen(
             title: "Form expired",
             content: [
@@ -76,7 +75,7 @@ enum StandardScreens {
     }
 
     /// A form body that cannot be read (a field sent twice, a broken escape).
-    static func badRequest(_ problem: String, back: String) -> Screen {
+    package static func badRequest(_ problem: String, back: String) -> Screen {
         Screen(
             title: "The form could not be read",
             content: [
@@ -86,7 +85,7 @@ enum StandardScreens {
         )
     }
 
-    static var forbidden: Screen {
+    package static var forbidden: Screen {
         Screen(
             title: "Form expired",
             content: [
@@ -101,7 +100,7 @@ enum StandardScreens {
         )
     }
 
-    static var tooLarge: Screen {
+    package static var tooLarge: Screen {
         Screen(
             title: "Too much data",
             content: [.message(Message("The form sent more data than this site accepts (1 MiB). Shorten it and try again.", kind: .error))]
@@ -109,14 +108,14 @@ enum StandardScreens {
     }
 
     /// What cannot be done just now (the storage is not answering), with a way to try again.
-    static func unavailable(_ message: Wording, retry: String) -> Screen {
+    package static func unavailable(_ message: Wording, retry: String) -> Screen {
         Screen(
             title: "Try again in a moment",
             content: [.message(Message(message, kind: .error)), .link(Link("Try again", to: .path(retry), style: .button))]
         )
     }
 
-    static var error: Screen {
+    package static var error: Screen {
         Screen(
             title: "Something went wrong",
             content: [
@@ -126,10 +125,10 @@ enum StandardScreens {
         )
     }
 
-    /// The language page: each offered language in its own words (the same on every page, so
-    /// a visitor who cannot read the current one still finds theirs), the current one chosen.
-    static func language(offered: [String], current: String, back: String?, problem: Wording?) -> Screen {
-        var action = LanguageRoutes.path
+    /// The language page at `path`: each offered language in its own words (the same on every
+    /// page, so a visitor who cannot read the current one still finds theirs), the current one chosen.
+    package static func language(at path: String, offered: [String], current: String, back: String?, problem: Wording?) -> Screen {
+        var action = path
         let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~/"))
         if let back, let query = back.addingPercentEncoding(withAllowedCharacters: unreserved) { action += "?returnTo=" + query }
         return Screen(
@@ -151,7 +150,7 @@ enum StandardScreens {
     }
 
     /// A language's name in that language (data: shown the same on every page).
-    static func autonym(of tag: String) -> String {
+    package static func autonym(of tag: String) -> String {
         switch tag.lowercased() {
         case "en", "en-us": "English"
         case "en-gb": "English (UK)"
