@@ -9,7 +9,7 @@ extension SceneContext {
     /// capability not in `capabilities` (give `nil` for "no module provides it"), fails the test
     /// naming it. `parameters` are the route's parameter texts, as the host would have read them;
     /// `flags` are feature flags by name (the others are their defaults). The visitor reads
-    /// `language`; with `words`, ``SceneContext/text(of:)`` gives that module's words in it (else
+    /// `language`; with `words`, `context.text(of:)` gives that module's words in it (else
     /// as written).
     public static func testing(
         moduleID: String = "test",
