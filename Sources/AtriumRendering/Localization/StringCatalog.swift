@@ -83,12 +83,6 @@ package struct StringCatalog: Sendable, Equatable {
         try self.init(data: data, name: url.lastPathComponent)
     }
 
-    /// The languages any key is translated into, the source language first.
-    package var languages: [String] {
-        let others = Set(entries.values.flatMap(\.keys)).subtracting([sourceLanguage]).sorted()
-        return [sourceLanguage] + others
-    }
-
     private static func reason(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, let context):

@@ -1,13 +1,15 @@
+import AtriumRendering
 import Foundation
 
 /// What is wrong with a module's catalog, for the check `.ci/run` makes: a key a language lacks
 /// that another has, a form whose placeholders (the data it takes) differ from its key's, and a
-/// plural entry without the forms its language's numbers need.
-package enum CatalogCheck {
+/// plural entry without the forms its language's numbers need; and whether a key is used. Only the
+/// tests use it, so it lives with them, not in the host.
+enum CatalogCheck {
     /// Every problem of `catalog` (named `module` in the messages), sorted; none when it is sound.
-    package static func problems(of catalog: StringCatalog, module: String) -> [String] {
+    static func problems(of catalog: StringCatalog, module: String) -> [String] {
         var problems: [String] = []
-        let languages = catalog.languages.filter { $0 != catalog.sourceLanguage }
+        let languages = self.languages(of: catalog).filter { $0 != catalog.sourceLanguage }
         for (key, forms) in catalog.entries {
             let expected = Placeholders.signature(of: key)
             for language in languages where forms[language] == nil {
@@ -38,7 +40,7 @@ package enum CatalogCheck {
     /// Whether a string literal in `source` (Swift) writes `key`: its words as they are, a `%%` as
     /// `%`, and any interpolation where the key has a placeholder. A key written over several
     /// literals (concatenated, or a multi-line string) is not found, and shows as unused.
-    package static func isUsed(_ key: String, in source: String) -> Bool {
+    static func isUsed(_ key: String, in source: String) -> Bool {
         var pattern = "\""
         var rest = Substring(key)
         while !rest.isEmpty {
@@ -55,6 +57,12 @@ package enum CatalogCheck {
         pattern += "\""
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return false }
         return expression.firstMatch(in: source, range: NSRange(source.startIndex..., in: source)) != nil
+    }
+
+    /// The languages any key of `catalog` is translated into, its source language first.
+    static func languages(of catalog: StringCatalog) -> [String] {
+        let others = Set(catalog.entries.values.flatMap(\.keys)).subtracting([catalog.sourceLanguage]).sorted()
+        return [catalog.sourceLanguage] + others
     }
 
     /// The categories whole numbers fall into in `language`, found by asking its rule.
