@@ -27,48 +27,53 @@ def measure(bench, binary: Path):
     rest = (f"storage:\n  path: {work}/atrium.sqlite\nmodules: [login, cookbook, pilot, moneybox, mobility]\n"
             f"pilot:\n  licensesFile: {bench.ROOT / 'Configuration' / 'pilot-licenses.json'}\nlocalization:\n  languages: [{', '.join(LANGUAGES)}]\n")
     host, port = bench.serve_host(binary, work, "languages", "", rest)
-    base = f"http://127.0.0.1:{port}"
-    session = bench.sign_up(base)
-    rows = []
-    for path in bench.PAGES:
-        for format_name, accept in bench.FORMATS.items():
-            row = {"path": path, "format": format_name, "accept": accept}
-            for language in LANGUAGES:
-                cookie = f"{session}; atrium_language={language}"
-                status, headers, body = bench.fetch(base + path, {"Cookie": cookie, "Accept": accept})
-                assert status == 200, f"{path} ({format_name}, {language}) answered {status}"
-                name = f"p{len(rows)}{language}"
-                (bare_folder / f"{name}.body").write_bytes(body)
-                (bare_folder / f"{name}.type").write_text(headers["Content-Type"])
-                row[language] = (cookie, name, len(body))
-            rows.append(row)
-    bare_port = bench.free_port()
-    bare = bench.start([str(binary / "atrium-bare-server"), str(bare_port), str(bare_folder)], subprocess.DEVNULL)
-    bare_url = f"http://127.0.0.1:{bare_port}"
-    bench.wait_ready(bare_url + "/health/live", bare)
+    bare = None
+    try:
+        base = f"http://127.0.0.1:{port}"
+        session = bench.sign_up(base)
+        rows = []
+        for path in bench.PAGES:
+            for format_name, accept in bench.FORMATS.items():
+                row = {"path": path, "format": format_name, "accept": accept}
+                for language in LANGUAGES:
+                    cookie = f"{session}; atrium_language={language}"
+                    status, headers, body = bench.fetch(base + path, {"Cookie": cookie, "Accept": accept})
+                    assert status == 200, f"{path} ({format_name}, {language}) answered {status}"
+                    name = f"p{len(rows)}{language}"
+                    (bare_folder / f"{name}.body").write_bytes(body)
+                    (bare_folder / f"{name}.type").write_text(headers["Content-Type"])
+                    row[language] = (cookie, name, len(body))
+                rows.append(row)
+        bare_port = bench.free_port()
+        bare = bench.start([str(binary / "atrium-bare-server"), str(bare_port), str(bare_folder)], subprocess.DEVNULL)
+        bare_url = f"http://127.0.0.1:{bare_port}"
+        bench.wait_ready(bare_url + "/health/live", bare)
 
-    print("\n## Pages in Spanish beside English\n")
-    print(f"A host offering English and Spanish, the same signed-in visitor choosing each; each language's bytes from the bare "
-          f"server too; {bench.ROUNDS} rounds of {bench.ROUND} s alternating English, its bare bytes, Spanish, its bare bytes "
-          f"(medians; a ratio is the median of the rounds' ratios).\n")
-    print("| page | format | bytes en | bytes es | en ratio | es ratio | es req/s | en p99 | es p99 |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for row in rows:
-        targets = []
-        for language in LANGUAGES:
-            cookie, name, _ = row[language]
-            headers = {"Cookie": cookie, "Accept": row["accept"]}
-            targets += [(base + row["path"], headers), (f"{bare_url}/{name}", headers)]
-        for url, headers in targets:
-            bench.wrk(url, headers, duration=2)  # warm-up
-        rounds = [[bench.wrk(url, headers, duration=bench.ROUND) for url, headers in targets] for _ in range(bench.ROUNDS)]
-        ratio = {language: statistics.median(run[2 * index][0] / run[2 * index + 1][0] for run in rounds)
-                 for index, language in enumerate(LANGUAGES)}
-        p99 = {language: statistics.median(run[2 * index][1] for run in rounds) for index, language in enumerate(LANGUAGES)}
-        spanish_rate = statistics.median(run[2][0] for run in rounds)
-        print(f"| {row['path']} | {row['format']} | {row['en'][2]:,} | {row['es'][2]:,} | {ratio['en']:.2f} | {ratio['es']:.2f} "
-              f"| {spanish_rate:,.0f} | {p99['en']:.1f} ms | {p99['es']:.1f} ms |")
-        sys.stdout.flush()
-    bench.stop(bare)
-    bench.stop(host)
+        print("\n## Pages in Spanish beside English\n")
+        print(f"A host offering English and Spanish, the same signed-in visitor choosing each; each language's bytes from the bare "
+              f"server too; {bench.ROUNDS} rounds of {bench.ROUND} s alternating English, its bare bytes, Spanish, its bare bytes "
+              f"(medians; a ratio is the median of the rounds' ratios).\n")
+        print("| page | format | bytes en | bytes es | en ratio | es ratio | es req/s | en p99 | es p99 |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for row in rows:
+            targets = []
+            for language in LANGUAGES:
+                cookie, name, _ = row[language]
+                headers = {"Cookie": cookie, "Accept": row["accept"]}
+                targets += [(base + row["path"], headers), (f"{bare_url}/{name}", headers)]
+            for url, headers in targets:
+                bench.wrk(url, headers, duration=2)  # warm-up
+            rounds = [[bench.wrk(url, headers, duration=bench.ROUND) for url, headers in targets] for _ in range(bench.ROUNDS)]
+            ratio = {language: statistics.median(run[2 * index][0] / run[2 * index + 1][0] for run in rounds)
+                     for index, language in enumerate(LANGUAGES)}
+            p99 = {language: statistics.median(run[2 * index][1] for run in rounds) for index, language in enumerate(LANGUAGES)}
+            spanish_rate = statistics.median(run[2 * LANGUAGES.index("es")][0] for run in rounds)
+            print(f"| {row['path']} | {row['format']} | {row['en'][2]:,} | {row['es'][2]:,} | {ratio['en']:.2f} | {ratio['es']:.2f} "
+                  f"| {spanish_rate:,.0f} | {p99['en']:.1f} ms | {p99['es']:.1f} ms |")
+            sys.stdout.flush()
+    finally:
+        # A page that answers other than 200 stops the section, not the hosts' cleanup.
+        if bare is not None:
+            bench.stop(bare)
+        bench.stop(host)
     shutil.rmtree(work, ignore_errors=True)
