@@ -348,7 +348,10 @@ def test_a_ride_ended_on_one_host_and_charged_on_another_links_the_delivery_to_t
         assert (publish[0].trace_id, publish[0].span_id) in links, "the delivery links to the span that published the event"
         assert delivery.trace_id != publish[0].trace_id, "a delivery is a trace of its own, linked, not a child of a finished request"
         # The publishing was part of the visitor's request to end the ride on host A.
-        ride_end = next(span for name, span in receiver.all() if name == "host-a" and span.name == "POST /map/ride/end")
+        # The request's span ends after its answer is written, so it may reach the receiver in a later
+        # batch than the publishing span it holds: wait for it as for the others.
+        ride_end = eventually(lambda: next(
+            (span for name, span in receiver.all() if name == "host-a" and span.name == "POST /map/ride/end"), None))
         assert publish[0].trace_id == ride_end.trace_id
         # Host A's live profile followed the charge written on host B, and its render says so.
         profile.next_event(within=15)
