@@ -28,6 +28,14 @@ struct ConditionalRequestTests {
             #expect(again.body.isEmpty)
             #expect(again.headers[.eTag] == tag)
             #expect(again.headers[.cacheControl] == "private, no-cache")
+            #expect(again.headers[.vary] == "Accept, Cookie")
+            // The security headers came with the 200 the client keeps; the 304 that confirms it
+            // carries only what updates it (RFC 9110, 15.4.5).
+            let noSniff = HTTPField.Name("X-Content-Type-Options")!
+            let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+            #expect(page.headers[.contentSecurityPolicy] != nil && page.headers[noSniff] == "nosniff" && page.headers[referrerPolicy] != nil)
+            #expect(again.headers[.contentSecurityPolicy] == nil && again.headers[noSniff] == nil && again.headers[referrerPolicy] == nil)
+            #expect(again.headers[.contentType] == nil)
 
             // Weak comparison, lists and `*`, as RFC 9110 asks of If-None-Match.
             #expect(try await Self.conditionalGet(browser, "/notes", tag: "W/\(tag)").status == 304)
