@@ -5,8 +5,8 @@ import Hummingbird
 /// pages, redirects and endpoints alike — but a `304 Not Modified`, which only confirms a response
 /// the client keeps with these headers already on it. A 304 carries the fields that update the
 /// kept response (its tag, `Cache-Control`, `Vary`, `Date`) and no other metadata (RFC 9110,
-/// 15.4.5), so the answer a returning client gets most often stays the smallest: each field
-/// costs a small response about 1 % of its time to write.
+/// 15.4.5) beside the request's own id, so the answer a returning client gets most often stays the
+/// smallest: each field costs a small response about 1 % of its time to write.
 package struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
