@@ -65,27 +65,20 @@ package struct LinkResolver: Sendable {
             }
         }
 
+        /// `node` with its links (and those of the nodes inside it) as paths; nil when the node
+        /// is nothing without a link that was left out (a form's action, a link, an action button,
+        /// tabs with no tab left).
         func resolve(_ node: UINode) -> UINode? {
+            let resolved: UINode
             switch node {
-            case .section(var section):
-                section.content = section.content.compactMap(resolve)
-                return .section(section)
-            case .row(var row):
-                row.content = row.content.compactMap(resolve)
-                return .row(row)
-            case .list(var list):
-                list.content = list.content.compactMap(resolve)
-                return .list(list)
             case .card(var card):
                 card.target = card.target.flatMap(resolve)
-                card.content = card.content.compactMap(resolve)
-                return .card(card)
+                resolved = .card(card)
             case .form(var form):
                 guard let action = resolve(form.action) else { return nil }
                 form.action = action
                 form.liveValidation = form.liveValidation.flatMap(resolve)
-                form.content = form.content.compactMap(resolve)
-                return .form(form)
+                resolved = .form(form)
             case .tabs(var tabs):
                 tabs.items = tabs.items.compactMap { item in
                     resolve(item.target).map { Tabs.Tab(title: item.title, target: $0, isSelected: item.isSelected) }
@@ -104,8 +97,9 @@ package struct LinkResolver: Sendable {
                 if let source = image.source, !LinkResolver.isAllowedImageSource(source) { image.source = nil }
                 return .image(image)
             default:
-                return node
+                resolved = node
             }
+            return resolved.replacingChildren { $0.compactMap(resolve) }
         }
     }
 

@@ -52,25 +52,7 @@ package enum SceneSchema {
     private static func nodes(_ nodes: [UINode], for version: Int) -> [UINode] {
         nodes.flatMap { node -> [UINode] in
             guard Self.version(of: node.kind) <= version else { return Self.nodes(fallback(of: node), for: version) }
-            switch node {
-            case .section(var section):
-                section.content = Self.nodes(section.content, for: version)
-                return [.section(section)]
-            case .row(var row):
-                row.content = Self.nodes(row.content, for: version)
-                return [.row(row)]
-            case .list(var list):
-                list.content = Self.nodes(list.content, for: version)
-                return [.list(list)]
-            case .card(var card):
-                card.content = Self.nodes(card.content, for: version)
-                return [.card(card)]
-            case .form(var form):
-                form.content = Self.nodes(form.content, for: version)
-                return [.form(form)]
-            default:
-                return [node]
-            }
+            return [node.replacingChildren { Self.nodes($0, for: version) }]
         }
     }
 

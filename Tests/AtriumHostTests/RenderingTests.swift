@@ -101,6 +101,34 @@ struct RenderingTests {
         #expect(log.lines.contains { $0.text.contains("link left out") && $0.text.contains("sign-out") }, "\(log.lines.map(\.text))")
     }
 
+    @Test func linksAreResolvedInsideEveryContainerAtAnyDepth() async throws {
+        let host = try await Fixture.host(Fixture.notesAndAccounts + "\n  settingsRoute: sign-in\n")
+        defer { host.tearDown() }
+        let log = TestLog()
+        let links: [UINode] = [.link(Link("Settings", to: .named("sign-in"))), .link(Link("Undeclared", to: .named("sign-out")))]
+        let resolved = LinkResolver(registry: host.plan.registry).resolve(
+            Screen(
+                title: "T",
+                content: [
+                    .section(
+                        Section(content: [.row(Row(content: [.list(ItemList(content: [.card(Card(target: .named("sign-in"), content: links))]))]))])),
+                    .form(Form(action: .named("sign-out"), content: links)),
+                    .form(Form(action: .named("sign-in"), content: links)),
+                ]
+            ),
+            for: "notes", logger: log.logger
+        )
+        let kept: [UINode] = [.link(Link("Settings", to: .path("/accounts/sign-in")))]
+        #expect(
+            resolved.content == [
+                .section(
+                    Section(content: [
+                        .row(Row(content: [.list(ItemList(content: [.card(Card(target: .path("/accounts/sign-in"), content: kept))]))]))
+                    ])),
+                .form(Form(action: .path("/accounts/sign-in"), content: kept)),
+            ], "four levels down the undeclared link is left out; a form whose action is left out goes with it")
+    }
+
     @Test func linkTargetsAreReadableJSON() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

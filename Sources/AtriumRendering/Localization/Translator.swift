@@ -118,22 +118,15 @@ package struct Translator: Sendable {
             return .heading(heading)
         case .section(var section):
             section.title = translated(section.title)
-            section.content = section.content.map(translated)
-            return .section(section)
+            return UINode.section(section).replacingChildren { $0.map(translated) }
         case .row(var row):
             row.title = translated(row.title)
-            row.content = row.content.map(translated)
-            return .row(row)
+            return UINode.row(row).replacingChildren { $0.map(translated) }
         case .list(var list):
             list.title = translated(list.title)
-            list.content = list.content.map(translated)
-            return .list(list)
-        case .card(var card):
-            card.content = card.content.map(translated)
-            return .card(card)
-        case .form(var form):
-            form.content = form.content.map(translated)
-            return .form(form)
+            return UINode.list(list).replacingChildren { $0.map(translated) }
+        case .card, .form:
+            return node.replacingChildren { $0.map(translated) }
         case .image(var image):
             image.alt = translated(image.alt)
             if isPseudo { image.placeholder = image.placeholder.map(Self.pseudoData) }
