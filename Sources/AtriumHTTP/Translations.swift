@@ -38,19 +38,21 @@ package final class Translations: SceneWords {
     }
 
     /// The host's own words' catalog (`Resources/Localizable.xcstrings` of this target).
-    package static func hostCatalog() throws(LocalizationError) -> StringCatalog {
-        try StringCatalog(bundle: .module)
+    package static func hostCatalog(languages: Set<String>? = nil) throws(LocalizationError) -> StringCatalog {
+        try StringCatalog(bundle: .module, languages: languages)
     }
 
     /// Reads the host's catalog and every module's in `bundles` (module id to the bundle its
     /// `translations` names). A language the catalogs have no words for (the source language,
     /// when no key has its own forms in it) gets no translator: its pages are shown as written.
     package convenience init(settings: LocalizationSettings, bundles: [String: Bundle]) throws(LocalizationError) {
-        let host = try Self.hostCatalog()
+        // Only the words of the languages offered are read.
+        let offered = Set(settings.languages)
+        let host = try Self.hostCatalog(languages: offered)
         var translators: [String: [String: Translator]] = [:]
         var everyWord = host
         for (module, bundle) in bundles.sorted(by: { $0.key < $1.key }) {
-            let own = try StringCatalog(bundle: bundle)
+            let own = try StringCatalog(bundle: bundle, languages: offered)
             everyWord = everyWord.adding(own)
             translators[module] = Self.translators(of: own.adding(host), into: settings.languages)
         }

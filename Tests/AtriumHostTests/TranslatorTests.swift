@@ -47,6 +47,21 @@ import Testing
         #expect(catalog.entries["Welcome %@!"]?["es"] == .single("¡Hola, %@!"))
     }
 
+    @Test func readsOnlyTheLanguagesAskedForAndTheSourceLanguage() throws {
+        let english = try StringCatalog(data: Data(Self.catalogJSON.utf8), name: "Localizable.xcstrings", languages: ["en"])
+        #expect(english.entries["Welcome %@!"] == [:], "its Spanish is not read")
+        #expect(english.entries["%lld vehicles near %@"]?.keys.sorted() == ["en"])
+        #expect(english.entries["Gone"] == nil)
+        let french = try StringCatalog(data: Data(Self.catalogJSON.utf8), name: "Localizable.xcstrings", languages: ["fr"])
+        #expect(french.entries["%lld vehicles near %@"]?.keys.sorted() == ["en"], "the source language's forms are always read")
+        #expect(try StringCatalog(data: Data(Self.catalogJSON.utf8), name: "Localizable.xcstrings", languages: ["es"]) == Self.catalog())
+        // A form of a language not read is not checked either; one that is read still is.
+        let brokenSpanish =
+            #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"es":{"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"x"}}}}}}}}}"#
+        #expect(try StringCatalog(data: Data(brokenSpanish.utf8), name: "L.xcstrings", languages: ["en"]).entries["k"] == [:])
+        #expect(throws: LocalizationError.self) { try StringCatalog(data: Data(brokenSpanish.utf8), name: "L.xcstrings", languages: ["es"]) }
+    }
+
     @Test func keysKeepWordsAndDataApart() {
         let name = "Ada"
         let count = 3
