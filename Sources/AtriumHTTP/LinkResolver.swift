@@ -1,3 +1,4 @@
+import AtriumRendering
 import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
 import Foundation

@@ -148,9 +148,11 @@ private struct CatalogFile: Decodable {
         var read = decoder.userInfo[Self.languages] as? Set<String>
         read?.insert(sourceLanguage)
         let keys = try file.nestedContainer(keyedBy: Name.self, forKey: .strings)
+        // The decoder lists a container's keys anew each time they are asked for.
+        let names = keys.allKeys
         var strings: [String: Entry] = [:]
-        strings.reserveCapacity(keys.allKeys.count)
-        for key in keys.allKeys {
+        strings.reserveCapacity(names.count)
+        for key in names {
             let entry = try keys.nestedContainer(keyedBy: Keys.self, forKey: key)
             var localizations: [String: Localization]?
             if entry.contains(.localizations), try !entry.decodeNil(forKey: .localizations) {

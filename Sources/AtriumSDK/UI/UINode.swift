@@ -88,33 +88,6 @@ public indirect enum UINode: Sendable, Equatable {
         default: []
         }
     }
-
-    /// This node with the nodes directly inside it (``children``) replaced by what `transform`
-    /// makes of them; the node itself when it holds none. The one walk down a tree that the host's
-    /// passes over it share (links, wording, older schema versions): each does its own work on a
-    /// node and leaves the descent to this.
-    @_spi(AtriumHost)
-    public func replacingChildren(_ transform: ([UINode]) -> [UINode]) -> UINode {
-        switch self {
-        case .section(var node):
-            node.content = transform(node.content)
-            return .section(node)
-        case .row(var node):
-            node.content = transform(node.content)
-            return .row(node)
-        case .list(var node):
-            node.content = transform(node.content)
-            return .list(node)
-        case .card(var node):
-            node.content = transform(node.content)
-            return .card(node)
-        case .form(var node):
-            node.content = transform(node.content)
-            return .form(node)
-        default:
-            return self
-        }
-    }
 }
 
 extension UINode: Codable {
