@@ -157,6 +157,20 @@ def boot_steps(atrium_args, base, log, count):
     return "\n".join(["| step reached | since start (median) | after the step before |", "|---|---|---|"] + lines)
 
 
+def fields_text(headers):
+    """A response's fields as the bare server answers them (see BareServer.swift): all but those
+    either server writes itself."""
+    own = {"date", "server", "content-length", "connection", "transfer-encoding"}
+    return "".join(f"{name}: {value}\n" for name, value in headers.items() if name.lower() not in own)
+
+
+def keep_for_bare(folder, name, headers, body):
+    """What the bare server answers at `/<name>`: Atrium's body, with Atrium's fields, so both
+    answer the same bytes (the fields of a response are a fifth to all of a small page's bytes)."""
+    (folder / f"{name}.body").write_bytes(body)
+    (folder / f"{name}.fields").write_text(fields_text(headers))
+
+
 def conditional_requests(base, bare, cookie, rows, bare_folder):
     """The pages asked again with the `ETag` they answer (`If-None-Match`), in rounds alternating
     Atrium's 304, the bare server's 304 for the same tag and Atrium's 200 of the same page (this
@@ -357,9 +371,11 @@ def main():
             assert status == 200, f"{path} ({format_name}) answered {status}"
             name = f"p{index}"
             index += 1
-            (bare_folder / f"{name}.body").write_bytes(body)
-            (bare_folder / f"{name}.type").write_text(headers["Content-Type"])
+            keep_for_bare(bare_folder, name, headers, body)
             (bare_folder / f"{name}.etag").write_text(headers["ETag"])
+            status, not_modified, _ = fetch(base + path, {"Cookie": cookie, "Accept": accept, "If-None-Match": headers["ETag"]})
+            if status == 304:
+                (bare_folder / f"{name}.304fields").write_text(fields_text(not_modified))
             rows.append((path, format_name, accept, name, len(body), headers["ETag"]))
     first_rows = []
     for path in FIRST_VISIT:
@@ -367,10 +383,11 @@ def main():
         assert status == 200, f"{path} (first visit) answered {status}"
         name = f"p{index}"
         index += 1
-        (bare_folder / f"{name}.body").write_bytes(body)
-        (bare_folder / f"{name}.type").write_text(headers["Content-Type"])
+        keep_for_bare(bare_folder, name, headers, body)
         first_rows.append((path, name, len(body)))
 
+    _, live_fields, _ = fetch(base + "/health/live")
+    (bare_folder / "health-live.fields").write_text(fields_text(live_fields))
     bare_server = start([str(BIN / "atrium-bare-server"), str(bare_port), str(bare_folder)], subprocess.DEVNULL)
     wait_ready(bare + "/health/live", bare_server)
     base_host, base_url, base_cookie = None, None, None
@@ -406,7 +423,7 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
         return
 
-    print(f"# Atrium pages against a bare Hummingbird 2 server answering the same bytes\n")
+    print(f"# Atrium pages against a bare Hummingbird 2 server answering the same bytes (body and fields)\n")
     print(
         f"wrk -t2 -c64, release build, one run on this machine ({os.cpu_count()} cores), a signed-in returning visitor, every module, "
         f"SQLite, `log.level: {LOG_LEVEL}`{' (no request line written)' if LOG_LEVEL in ('notice', 'warning', 'error', 'critical') else ' (a request line per request, to a file)'}: "
