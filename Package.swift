@@ -176,6 +176,12 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
+        // The documents the host publishes about itself, made from its registry: the OpenAPI
+        // document and the scene schema's JSON Schema.
+        .target(
+            name: "AtriumSchemas",
+            dependencies: ["AtriumSDK", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime"]
+        ),
         .target(
             name: "AtriumHTTP",
             dependencies: [
@@ -185,10 +191,12 @@ let package = Package(
                 "AtriumStorage",
                 "AtriumRendering",
                 "AtriumRuntime",
+                "AtriumSchemas",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

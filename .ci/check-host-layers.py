@@ -18,11 +18,17 @@ LAYERS = {
     "AtriumConfiguration": set(),
     "AtriumRendering": set(),
     "AtriumRuntime": {"AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering"},
-    "AtriumHTTP": {"AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime"},
-    "AtriumLive": {"AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime", "AtriumHTTP"},
+    "AtriumSchemas": {"AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime"},
+    "AtriumHTTP": {
+        "AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime", "AtriumSchemas",
+    },
+    "AtriumLive": {
+        "AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime", "AtriumSchemas",
+        "AtriumHTTP",
+    },
     "AtriumHost": {
-        "AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime", "AtriumHTTP",
-        "AtriumLive",
+        "AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime", "AtriumSchemas",
+        "AtriumHTTP", "AtriumLive",
     },
 }
 MOST_LINES = 4000

@@ -2,10 +2,13 @@ import AtriumConfiguration
 import AtriumObservability
 import AtriumRuntime
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
+import NIOPosix
 import ServiceLifecycle
 
 /// The host's HTTP server, under swift-service-lifecycle. `atrium serve` starts it as soon as the
@@ -42,23 +45,58 @@ package final class HostListener: Sendable {
                 idle: .seconds(Int64(settings.idleTimeoutSeconds))),
             logger: logger)
         self.connections = registry
-        let application = Application(
-            responder: responder,
-            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, registry: registry) },
-            configuration: .init(
-                address: .hostname(settings.host, port: settings.port), serverName: "Atrium",
-                availableConnectionsDelegate: registry.delegate),
+        // Hummingbird's HTTP server run directly rather than through its `Application`, whose `run()`
+        // starts a service group of its own that names each service by reflecting all of it (a
+        // millisecond of every start, in the runtime's conformance scans) and gives each request a
+        // logger of its own carrying an id of its own, which the host's lines leave out for theirs.
+        let server = Server(
+            childChannelSetup: GuardedHTTP1Channel(responder: Self.answering(with: responder, logger: logger), registry: registry),
+            configuration: ServerConfiguration(
+                address: .hostname(settings.host, port: settings.port), serverName: "Atrium", availableConnectionsDelegate: registry.delegate),
             onServerRunning: { _ in BootTrace.mark("bound") },
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             logger: serverLogger
         )
-        // Named: without a name the group describes a service by reflecting all of it.
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: application, serviceName: "http server")], gracefulShutdownSignals: [.sigterm, .sigint],
+                services: [.init(service: server, serviceName: "http server")], gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         self.group = group
         running = Task { try await group.run() }
     }
+
+    /// What the server does with each request, as Hummingbird's `Application` does: the request
+    /// goes to `responder` in a context of its own; an error no middleware answered is answered
+    /// here (its own status when it has one, else 500); every response is dated and names the
+    /// server.
+    static func answering(with responder: ReloadableResponder, logger: Logger) -> HTTPChannelHandler.Responder {
+        let dates = HTTPDate()
+        return { request, writer, channel in
+            let context = AtriumRequestContext(source: .init(channel: channel, logger: logger))
+            var response: Response
+            do {
+                response = try await responder.respond(to: request, context: context)
+            } catch let error as HTTPParserError {
+                throw error
+            } catch let error as any HTTPResponseError {
+                response = (try? error.response(from: request, context: context)) ?? Response(status: error.status)
+            } catch {
+                logger.debug("request failed outside the routes", metadata: ["error": "\(error)"])
+                response = Response(status: .internalServerError)
+            }
+            response.headers.append(HTTPField(name: .date, value: dates.now))
+            response.headers.append(HTTPField(name: .server, value: "Atrium"))
+            do {
+                try await writer.write(response: response.head, body: response.body)
+            } catch is HTTPParserError {
+                // Thrown on as another error: a parse error makes the connection answer 400, and
+                // this request's answer has begun.
+                throw ResponseCutShort()
+            }
+        }
+    }
+
+    private struct ResponseCutShort: Error {}
 
     /// Serves `generation` to the requests that waited and every one after.
     package func begin(_ generation: ServingGeneration) {

@@ -2,6 +2,7 @@ import AtriumObservability
 import AtriumRendering
 import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
+import AtriumSchemas
 import AtriumStorage
 import Foundation
 import Hummingbird
@@ -42,9 +43,11 @@ package struct HostPageRoutes: Sendable {
         router.get("/") { request, context in
             try await pages.response(for: screen, status: .ok, request: request, context: context, session: nil, logger: context.logger)
         }
+        // Made once: a monitor may ask many times a second.
+        let live = Self.json(.ok, #"{"status":"live"}"#)
         router.get("/health/live") { _, _ in
             BootTrace.mark("health-live")
-            return Self.json(.ok, #"{"status":"live"}"#)
+            return live
         }
         let storage = self.storage
         router.get("/health/ready") { _, _ in

@@ -38,7 +38,7 @@ package struct ModuleRoutes: Sendable {
         let trustedProxies = Set(plan.settings.http.trustedProxies)
         let answers = KeptAnswers(feed: storage.changes)
         for (routeIndex, route) in registry.routes.enumerated() {
-            let path = RouterPath(route.pattern.routerPath)
+            let path = RouterPath(route.routerPath)
             let logger = self.logger.with(module: route.moduleID)
             let parameters = RouteParametersMiddleware(route: route)
             let handle: @Sendable (Request, AtriumRequestContext) async throws -> Response

@@ -1,3 +1,4 @@
+import AtriumObservability
 import Hummingbird
 import Synchronization
 
@@ -51,6 +52,8 @@ package final class ReloadableResponder: HTTPResponder, Sendable {
     }
 
     package func respond(to request: Request, context: AtriumRequestContext) async throws -> Response {
+        // The boot trace's step at which the first request reached the host (it waits here for the router).
+        BootTrace.mark("first-request")
         if let generation { return try await generation.respond(to: request, context: context) }
         let booted = await withCheckedContinuation { (request: CheckedContinuation<ServingGeneration?, Never>) in
             let now = state.withLock { state -> ServingGeneration?? in

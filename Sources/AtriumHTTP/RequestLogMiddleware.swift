@@ -22,7 +22,8 @@ package struct RequestLogMiddleware: RouterMiddleware {
             var response =
                 HostTracing.isOn
                 ? try await traced(request, context: context, requestID: id, next: next) : try await timed(request, context: context, next: next)
-            response.headers[.requestID] = id
+            // Appended, not set: nothing before this middleware names the response's request id.
+            response.headers.append(HTTPField(name: .requestID, value: id))
             return response
         }
     }

@@ -16,9 +16,10 @@ package struct HostLogHandler: LogHandler {
         self.format = format
     }
 
-    /// Hummingbird's id for the request, which it sets on every request's logger: kept apart, not
-    /// among the metadata, because lines carry the host's own id (``RequestID``) and setting a key in
-    /// the dictionary made a new one on every request (1 % of a page) for lines mostly not written.
+    /// Hummingbird's id for the request, which its `Application` sets on every request's logger (the
+    /// test kit's hosts run one; a serving host's listener sets none): kept apart, not among the
+    /// metadata, because lines carry the host's own id (``RequestID``) and setting a key in the
+    /// dictionary made a new one on every request (1 % of a page) for lines mostly not written.
     private var hummingbirdRequestID: Logger.Metadata.Value?
     static let hummingbirdRequestIDKey = "hb.request.id"
 

@@ -1,8 +1,8 @@
 @_spi(AtriumHost) import AtriumSDK
 
 extension RoutePattern {
-    /// The pattern as Hummingbird's router spells it: `/cookbook/recipes/{id}`.
-    package var routerPath: String {
+    /// The pattern as Hummingbird's router and OpenAPI spell it: `/cookbook/recipes/{id}`.
+    var routerPath: String {
         "/"
             + segments.map { segment in
                 switch segment {
@@ -11,4 +11,9 @@ extension RoutePattern {
                 }
             }.joined(separator: "/")
     }
+}
+
+extension RouteRegistration {
+    /// The route's pattern as Hummingbird's router spells it: `/cookbook/recipes/{id}`.
+    package var routerPath: String { pattern.routerPath }
 }

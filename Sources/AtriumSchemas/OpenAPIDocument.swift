@@ -8,11 +8,11 @@ import Foundation
 /// module (scene pages answering the scene's UI tree, scene actions with their fields, JSON
 /// endpoints with their request and reply types) and the host's own routes. Served at
 /// `/openapi.json`.
-enum OpenAPIDocument {
-    static func make(registry: HostRegistry, title: String, metrics: Bool) -> [String: Any] {
+package enum OpenAPIDocument {
+    package static func make(registry: HostRegistry, title: String, metrics: Bool) -> [String: Any] {
         var paths: [String: [String: Any]] = [:]
         for route in registry.routes {
-            paths[route.pattern.routerPath, default: [:]][route.method.rawValue.lowercased()] = operation(for: route)
+            paths[route.routerPath, default: [:]][route.method.rawValue.lowercased()] = operation(for: route)
         }
         paths["/"] = ["get": hostPage(id: "home", summary: "The enabled modules' entry scenes")]
         paths["/health/live"] = ["get": health(id: "healthLive", summary: "The process answers", ready: false)]
@@ -57,7 +57,7 @@ enum OpenAPIDocument {
     }
 
     /// The document as JSON bytes (keys sorted, so the same registry always gives the same bytes).
-    static func bytes(registry: HostRegistry, title: String, metrics: Bool) -> [UInt8] {
+    package static func bytes(registry: HostRegistry, title: String, metrics: Bool) -> [UInt8] {
         let object = make(registry: registry, title: title, metrics: metrics)
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return Array(data)
@@ -65,7 +65,7 @@ enum OpenAPIDocument {
 
     private static func operation(for route: RouteRegistration) -> [String: Any] {
         // `/cookbook/recipes/{id}`: the pattern without its parameters' types, as the router has it.
-        let path = route.pattern.routerPath
+        let path = route.routerPath
         var operation: [String: Any] = [
             "operationId": "\(route.method.rawValue.lowercased())\(path)",
             "tags": [route.moduleID],
@@ -320,7 +320,7 @@ enum OpenAPIDocument {
     // MARK: The UI tree
 
     /// The schemas of a scene's JSON: the document, the screen, every kind of node, link targets.
-    static func schemas() -> [String: Any] {
+    package static func schemas() -> [String: Any] {
         let probe = SchemaProbe(references: [
             ObjectIdentifier(UINode.self): .init(name: "UINode", sample: UINode.text(Text(""))),
             ObjectIdentifier(LinkTarget.self): .init(name: "LinkTarget", sample: LinkTarget.path("/")),

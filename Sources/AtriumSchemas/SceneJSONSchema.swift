@@ -5,8 +5,8 @@ import Foundation
 /// native teams: the same schemas `/openapi.json` holds (read from the Swift types, so neither can
 /// drift from what the renderer writes), each kind of node with the version it appeared in
 /// (`x-atrium-since`) and its fallback (`x-atrium-fallback`), and the versions this host answers.
-enum SceneJSONSchema {
-    static func bytes() -> [UInt8] {
+package enum SceneJSONSchema {
+    package static func bytes() -> [UInt8] {
         let document: [String: Any] = [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "/scene-schema.json",

@@ -1,3 +1,5 @@
+import AtriumRuntime
+import AtriumSDK
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -80,5 +82,77 @@ struct HostListenerTests {
         #expect(responder.swap(to: generation) == nil)
         #expect(responder.generation == nil, "still booting")
         responder.abandon()
+    }
+
+    @Test func theDateFieldIsWrittenAsRFC9110Asks() {
+        #expect(HTTPDate.text(of: 784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.text(of: 0) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(HTTPDate.text(of: 1_798_761_599) == "Thu, 31 Dec 2026 23:59:59 GMT")
+    }
+
+    @Test func onItsPortTheListenerDatesAndNamesEveryAnswerAndRefusesWhatWaitedWith503WhenTheHostDoesNotBoot() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        let client = HostHTTPClient()
+        let serving = try await Self.listening()
+        serving.listener.begin(
+            try ServingGeneration(plan: host.plan, router: HostApplication(plan: host.plan, storage: host.storage, logger: Self.quiet).makeRouter()))
+        let answer = try await client.send(RemoteRequest(url: serving.base + "/health/live", timeout: .seconds(60)))
+        #expect(answer.status == 200)
+        #expect(answer.headers["server"] == "Atrium")
+        #expect(answer.headers["date"]?.wholeMatch(of: /[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT/) != nil)
+        #expect(answer.headers["x-request-id"]?.wholeMatch(of: /[0-9a-f]{16}/) != nil, "one id, not two joined")
+        await serving.listener.abandon()
+
+        let booting = try await Self.listening()
+        let early = Task { try await client.send(RemoteRequest(url: booting.base + "/health/live", timeout: .seconds(60))) }
+        // Long enough for the request to reach the host and wait, on a machine busy with other suites.
+        try await Task.sleep(for: .seconds(1))
+        await booting.listener.abandon()
+        let refused = try await early.value
+        #expect(refused.status == 503, "the host did not boot: unavailable, not an error of the server's")
+        #expect(refused.headers["date"] != nil && refused.headers["server"] == "Atrium")
+    }
+
+    /// A listener on a free loopback port, once it accepts connections.
+    private static func listening() async throws -> (listener: HostListener, base: String) {
+        var settings = HTTPSettings()
+        settings.port = try freePort()
+        let listener = HostListener(settings: settings, logger: quiet)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !accepts(port: settings.port) {
+            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return (listener, "http://127.0.0.1:\(settings.port)")
+    }
+
+    /// A port nothing listens on now (bound to port 0 and let go).
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
+        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func accepts(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = loopback(port: port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return address
     }
 }

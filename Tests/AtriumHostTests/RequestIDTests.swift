@@ -29,6 +29,7 @@ struct RequestIDTests {
         let ids = [page, stored, refused].compactMap { $0.headers[HTTPField.Name("X-Request-Id")!] }
         #expect(ids.count == 3 && Set(ids).count == 3, "one id per request: \(ids)")
         #expect(ids.allSatisfy { $0.wholeMatch(of: /[0-9a-f]{16}/) != nil })
+        #expect([page, stored, refused].allSatisfy { $0.headers[values: HTTPField.Name("X-Request-Id")!].count == 1 }, "named once")
         func lines(of id: String) -> [TestLog.Line] { log.lines.filter { $0.metadata["request-id"] == id } }
         #expect(lines(of: ids[0]).contains { $0.message.hasPrefix("GET /notes 200") }, "the request's own line")
         #expect(lines(of: ids[1]).contains { $0.message == "note stored" && $0.metadata["count"] == "1" }, "the module's boot-time logger")
