@@ -58,6 +58,10 @@ struct SQLiteEventOutbox: EventOutbox {
     /// The first due delivery whose aggregate has no earlier one left for its subscriber.
     private static func next(to subscribers: [String], at now: Double, in db: Database) throws -> PendingDelivery? {
         let marks = Array(repeating: "?", count: subscribers.count).joined(separator: ", ")
+        // Each value made an existential here, where the compiler knows its conformance: `subscribers +
+        // [now]` had the runtime cast each string, looking the conformance up.
+        var values: [(any DatabaseValueConvertible)?] = subscribers.map { $0 }
+        values.append(now)
         let row = try Row.fetchOne(
             db,
             sql: """
@@ -67,7 +71,7 @@ struct SQLiteEventOutbox: EventOutbox {
                     SELECT 1 FROM eventDeliveries e WHERE e.subscriber = d.subscriber AND e.aggregate = d.aggregate AND e.sequence < d.sequence)
                 ORDER BY sequence LIMIT 1
                 """,
-            arguments: StatementArguments(subscribers + [now]))
+            arguments: StatementArguments(values))
         return row.map(Self.delivery)
     }
 

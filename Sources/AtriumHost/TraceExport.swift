@@ -40,6 +40,15 @@ final class TraceExport: Sendable {
             HostTracing.install(nil)
             return nil
         }
+        return try exporting(settings, metrics: metrics, logger: logger)
+    }
+
+    /// Tracing on. A function of its own, not inlined: the tracer's type is an opaque one, whose
+    /// metadata a function asks the runtime for on entry, and resolving it (its generic arguments'
+    /// conformances, looked up by scanning every conformance record) cost every start — tracing on
+    /// or off — half a millisecond.
+    @inline(never)
+    private static func exporting(_ settings: TracingSettings, metrics: HostMetrics, logger: Logger) throws -> TraceExport {
         var configuration = OTel.Configuration.default
         configuration.serviceName = settings.serviceName
         configuration.metrics.enabled = false

@@ -121,7 +121,7 @@ package final class HostRegistrar: ModuleRegistrar {
             problems.append("module '\(moduleID)' provides '\(capability.name)', which its manifest does not declare in provides")
             return
         }
-        capabilities[capability.name] = value
+        capabilities[capability.name] = ProvidedCapability(value)
     }
 
     package func userSessions() throws(SettingProblem) -> UserSessions {

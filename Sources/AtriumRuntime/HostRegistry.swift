@@ -42,7 +42,7 @@ package struct HostRegistry: Sendable {
     }
 
     package func capability<Value>(_ capability: Capability<Value>) -> Value? {
-        capabilities[capability.name] as? Value
+        (capabilities[capability.name] as? ProvidedCapability<Value>)?.value
     }
 
     /// The route names a module's views may link to: those its manifest lists and those its

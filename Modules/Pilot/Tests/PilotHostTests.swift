@@ -183,4 +183,21 @@ struct PilotHostTests {
             (error as? ConfigurationError)?.problems.first?.description.contains("/nonexistent/licenses.json: the file cannot be read") == true
         }
     }
+
+    @Test func aLicensesFileTooLargeOrAFolderIsABootError() async throws {
+        let large = FileManager.default.temporaryDirectory.appending(path: "licenses-\(UUID().uuidString).json")
+        try Data(repeating: UInt8(ascii: " "), count: LicenseFile.maximumSize + 1).write(to: large)
+        defer { try? FileManager.default.removeItem(at: large) }
+        await #expect {
+            _ = try await Self.host(licensesFile: large.path)
+        } throws: { error in
+            (error as? ConfigurationError)?.problems.first?.message == "\(large.path): the file is more than 1024 KiB; at most 1024 KiB is read"
+        }
+        let folder = FileManager.default.temporaryDirectory.path
+        await #expect {
+            _ = try await Self.host(licensesFile: folder)
+        } throws: { error in
+            (error as? ConfigurationError)?.problems.first?.message.hasPrefix("\(folder): the file cannot be read") == true
+        }
+    }
 }
