@@ -28,7 +28,8 @@ package struct HostApplication: Sendable {
     /// ``HostRuntime``). `readsObserver` is told what each request's scene read. Without `live`,
     /// streams of its own, fed by the storage's change feed.
     package init(
-        plan: HostPlan, storage: any HostStorage, live: LiveScenes? = nil, logger: Logger, readsObserver: (@Sendable (SceneReads) -> Void)? = nil
+        plan: HostPlan, storage: any HostStorage, live: LiveScenes? = nil, translations: Translations? = nil, logger: Logger,
+        readsObserver: (@Sendable (SceneReads) -> Void)? = nil
     ) throws {
         self.plan = plan
         self.storage = storage
@@ -45,7 +46,7 @@ package struct HostApplication: Sendable {
             cookie: SessionCookie(isSecure: plan.settings.http.behindTLS),
             cache: PageCache(),
             shell: AppShell(entries: plan.registry.entries),
-            translations: try Translations(settings: plan.settings.localization, bundles: plan.translations),
+            translations: try translations ?? Translations(settings: plan.settings.localization, bundles: plan.translations),
             accountLanguages: AccountLanguages(storage: storage)
         )
     }
