@@ -40,8 +40,7 @@ def measure(bench, binary: Path):
                     status, headers, body = bench.fetch(base + path, {"Cookie": cookie, "Accept": accept})
                     assert status == 200, f"{path} ({format_name}, {language}) answered {status}"
                     name = f"p{len(rows)}{language}"
-                    (bare_folder / f"{name}.body").write_bytes(body)
-                    (bare_folder / f"{name}.type").write_text(headers["Content-Type"])
+                    bench.keep_for_bare(bare_folder, name, headers, body)
                     row[language] = (cookie, name, len(body))
                 rows.append(row)
         bare_port = bench.free_port()

@@ -68,8 +68,7 @@ def measure(bench, binary: Path):
     for index, path in enumerate(PAGES):
         status, headers, body = bench.fetch(hosts[0][2] + path, {"Cookie": hosts[0][3], "Accept": "text/html"})
         assert status == 200, f"{path} answered {status}"
-        (bare_folder / f"t{index}.body").write_bytes(body)
-        (bare_folder / f"t{index}.type").write_text(headers["Content-Type"])
+        bench.keep_for_bare(bare_folder, f"t{index}", headers, body)
         (bare_folder / f"t{index}.etag").write_text(headers["ETag"])
     bare_port = bench.free_port()
     bare_server = bench.start([str(binary / "atrium-bare-server"), str(bare_port), str(bare_folder)], bench.subprocess.DEVNULL)
