@@ -48,9 +48,12 @@ package final class Translations: SceneWords {
     package convenience init(settings: LocalizationSettings, bundles: [String: Bundle]) throws(LocalizationError) {
         // Only the words of the languages offered are read.
         let offered = Set(settings.languages)
+        let host = try Self.hostCatalog(languages: offered)
         var catalogs: [String: StringCatalog] = [:]
-        for (module, bundle) in bundles { catalogs[module] = try StringCatalog(bundle: bundle, languages: offered) }
-        self.init(settings: settings, host: try Self.hostCatalog(languages: offered), modules: catalogs)
+        for (module, bundle) in bundles.sorted(by: { $0.key < $1.key }) {
+            catalogs[module] = try StringCatalog(bundle: bundle, languages: offered)
+        }
+        self.init(settings: settings, host: host, modules: catalogs)
     }
 
     /// The same, the catalogs read side by side, each on a task of its own: at boot, once the port
@@ -58,8 +61,8 @@ package final class Translations: SceneWords {
     /// most of the time between the storage's opening and the first answer.
     package static func reading(settings: LocalizationSettings, bundles: [String: Bundle]) async throws -> Translations {
         let offered = Set(settings.languages)
-        let catalogs = try await withThrowingTaskGroup(of: (String, StringCatalog).self) { group in
-            group.addTask { (hostModule, try hostCatalog(languages: offered)) }
+        async let host = hostCatalog(languages: offered)
+        let modules = try await withThrowingTaskGroup(of: (String, StringCatalog).self) { group in
             for (module, bundle) in bundles {
                 group.addTask { (module, try StringCatalog(bundle: bundle, languages: offered)) }
             }
@@ -67,9 +70,7 @@ package final class Translations: SceneWords {
             for try await (module, catalog) in group { read[module] = catalog }
             return read
         }
-        var modules = catalogs
-        let host = modules.removeValue(forKey: hostModule) ?? StringCatalog(sourceLanguage: "en", entries: [:])
-        return Translations(settings: settings, host: host, modules: modules)
+        return Translations(settings: settings, host: try await host, modules: modules)
     }
 
     private convenience init(settings: LocalizationSettings, host: StringCatalog, modules: [String: StringCatalog]) {

@@ -26,7 +26,7 @@ struct LicenseFile: Decodable {
         do {
             data = try handle.read(upToCount: maximumSize + 1) ?? Data()
         } catch {
-            throw LicenseFileError(path: path, problem: "the file cannot be read (is it a folder?)")
+            throw LicenseFileError(path: path, problem: "the file cannot be read: \(error.localizedDescription)")
         }
         if data.count > maximumSize {
             throw LicenseFileError(path: path, problem: "the file is more than \(maximumSize / 1024) KiB; at most \(maximumSize / 1024) KiB is read")
