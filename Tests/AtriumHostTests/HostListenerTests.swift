@@ -117,7 +117,7 @@ struct HostListenerTests {
     /// A listener on a free loopback port, once it accepts connections.
     private static func listening() async throws -> (listener: HostListener, base: String) {
         var settings = HTTPSettings()
-        settings.port = try freePort()
+        settings.port = try ClosedPort().port
         let listener = HostListener(settings: settings, logger: quiet)
         let deadline = ContinuousClock.now + .seconds(30)
         while !accepts(port: settings.port) {
@@ -125,18 +125,6 @@ struct HostListenerTests {
             try await Task.sleep(for: .milliseconds(10))
         }
         return (listener, "http://127.0.0.1:\(settings.port)")
-    }
-
-    /// A port nothing listens on now (bound to port 0 and let go).
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     private static func accepts(port: Int) -> Bool {
