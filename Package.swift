@@ -18,14 +18,25 @@ let featureModules: [String] = ((try? FileManager.default.contentsOfDirectory(at
     .filter { isFolder(modulesFolder.appendingPathComponent($0).appendingPathComponent("Sources")) }
     .sorted()
 
+/// A module's `Sources/Resources/` ships beside it (its bundle); each file in `Sources/Embedded/` is
+/// compiled into it as bytes (`PackageResources.<file_name>`), read at boot without a file lookup.
+func moduleResources(_ name: String) -> [Resource]? {
+    let sources = modulesFolder.appendingPathComponent("\(name)/Sources")
+    let embedded = ((try? FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Embedded").path)) ?? [])
+        .filter { !$0.hasPrefix(".") }.sorted()
+    let resources =
+        (isFolder(sources.appendingPathComponent("Resources")) ? [Resource.copy("Resources")] : [])
+        + embedded.map { Resource.embedInCode("Embedded/\($0)") }
+    return resources.isEmpty ? nil : resources
+}
+
 let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
     var targets: [Target] = [
         .target(
             name: name,
             dependencies: ["AtriumSDK", "AtriumContracts"],
             path: "Modules/\(name)/Sources",
-            resources: isFolder(modulesFolder.appendingPathComponent("\(name)/Sources/Resources"))
-                ? [.copy("Resources")] : nil
+            resources: moduleResources(name)
         )
     ]
     if isFolder(modulesFolder.appendingPathComponent(name).appendingPathComponent("Tests")) {

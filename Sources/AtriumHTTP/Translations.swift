@@ -42,15 +42,16 @@ package final class Translations: SceneWords {
         try StringCatalog(bundle: .module, languages: languages)
     }
 
-    /// Reads the host's catalog and every module's in `bundles` (module id to the bundle its
-    /// `translations` names). A language the catalogs have no words for (the source language,
+    /// Reads the host's catalog and every module's in `bundles` (module id to what finds the bundle
+    /// its `translations` names; none: no catalog). A language the catalogs have no words for (the source language,
     /// when no key has its own forms in it) gets no translator: its pages are shown as written.
-    package convenience init(settings: LocalizationSettings, bundles: [String: Bundle]) throws(LocalizationError) {
+    package convenience init(settings: LocalizationSettings, bundles: [String: @Sendable () -> Bundle?]) throws(LocalizationError) {
         // Only the words of the languages offered are read.
         let offered = Set(settings.languages)
         let host = try Self.hostCatalog(languages: offered)
         var catalogs: [String: StringCatalog] = [:]
-        for (module, bundle) in bundles.sorted(by: { $0.key < $1.key }) {
+        for (module, find) in bundles.sorted(by: { $0.key < $1.key }) {
+            guard let bundle = find() else { continue }
             catalogs[module] = try StringCatalog(bundle: bundle, languages: offered)
         }
         self.init(settings: settings, host: host, modules: catalogs)
@@ -59,15 +60,15 @@ package final class Translations: SceneWords {
     /// The same, the catalogs read side by side, each on a task of its own: at boot, once the port
     /// is bound, the other core has nothing to do until the first request, and the catalogs were
     /// most of the time between the storage's opening and the first answer.
-    package static func reading(settings: LocalizationSettings, bundles: [String: Bundle]) async throws -> Translations {
+    package static func reading(settings: LocalizationSettings, bundles: [String: @Sendable () -> Bundle?]) async throws -> Translations {
         let offered = Set(settings.languages)
         async let host = hostCatalog(languages: offered)
-        let modules = try await withThrowingTaskGroup(of: (String, StringCatalog).self) { group in
-            for (module, bundle) in bundles {
-                group.addTask { (module, try StringCatalog(bundle: bundle, languages: offered)) }
+        let modules = try await withThrowingTaskGroup(of: (String, StringCatalog)?.self) { group in
+            for (module, find) in bundles {
+                group.addTask { try find().map { (module, try StringCatalog(bundle: $0, languages: offered)) } }
             }
             var read: [String: StringCatalog] = [:]
-            for try await (module, catalog) in group { read[module] = catalog }
+            for try await case (let module, let catalog)? in group { read[module] = catalog }
             return read
         }
         return Translations(settings: settings, host: try await host, modules: modules)

@@ -1,18 +1,14 @@
 import Foundation
 
-/// The data set shipped with the module (Resources/recipes.json and ingredients.json), read and
-/// indexed once at boot.
+/// The data set shipped with the module (`Embedded/recipes.json` and `ingredients.json`, compiled
+/// into it as bytes: no bundle or file to find at boot), read and indexed once at boot.
 struct EmbeddedRecipeSource: RecipeSource {
     let book: RecipeBook
 
     init() throws(RecipeSourceError) {
-        guard let recipesURL = Bundle.module.url(forResource: "recipes", withExtension: "json", subdirectory: "Resources"),
-            let ingredientsURL = Bundle.module.url(forResource: "ingredients", withExtension: "json", subdirectory: "Resources"),
-            let recipes = try? Data(contentsOf: recipesURL), let ingredients = try? Data(contentsOf: ingredientsURL)
-        else { throw .unknown }
         book = RecipeBook(
-            recipes: try RecipeDecoding.recipes(from: recipes),
-            availableIngredients: try RecipeDecoding.ingredients(from: ingredients)
+            recipes: try RecipeDecoding.recipes(from: Data(PackageResources.recipes_json)),
+            availableIngredients: try RecipeDecoding.ingredients(from: Data(PackageResources.ingredients_json))
         )
     }
 
