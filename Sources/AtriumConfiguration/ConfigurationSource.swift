@@ -17,6 +17,8 @@ package struct ConfigurationSource: Sendable {
     let environmentNames: Set<String>
     /// The environment as given, for the standard variables read by name (`OTEL_*`).
     private let environmentValues: [String: String]
+    /// Whether any variable begins with each section's own name, worked out once per section.
+    private let sectionsInEnvironment = SectionsInEnvironment()
 
     /// The largest configuration file read: a configuration is a few kilobytes.
     static let maximumFileSize = 256 * 1024
@@ -37,7 +39,7 @@ package struct ConfigurationSource: Sendable {
     /// Reads a YAML file. A missing, unreadable, oversized or malformed file is a ``ConfigurationError``.
     package static func load(
         path: String,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.variables()
     ) async throws -> ConfigurationSource {
         func refuse(_ message: String, _ fix: String) -> ConfigurationError {
             ConfigurationError(source: path, problems: [ConfigurationProblem(key: "", message: message, fix: fix)])
@@ -76,7 +78,7 @@ package struct ConfigurationSource: Sendable {
     }
 
     /// The built-in defaults: no file, only what the environment sets.
-    package static func defaults(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigurationSource {
+    package static func defaults(environment: [String: String] = ProcessEnvironment.variables()) -> ConfigurationSource {
         ConfigurationSource(name: "the built-in defaults", tree: .mapping([]), environment: environment)
     }
 
@@ -85,9 +87,22 @@ package struct ConfigurationSource: Sendable {
         (try? environment.value(forKey: AbsoluteConfigKey(path), type: .string))?.encodedKey ?? path.joined(separator: "_").uppercased()
     }
 
+    /// Whether a variable could set the value at `path` or below it. Every variable the provider
+    /// reads for a key begins with the name of the key's section ("HTTP_PORT" with "HTTP": each
+    /// part of a key is named on its own and the names are joined), so a section no variable begins
+    /// with is not asked about key by key: the provider names each key anew, character by
+    /// character, which was most of the time a start spent looking at the environment.
+    private func environmentMaySet(_ path: [String]) -> Bool {
+        guard let section = path.first else { return true }
+        return sectionsInEnvironment.contains(section) {
+            let name = variableName(for: [section])
+            return environmentNames.contains { $0 == name || $0.hasPrefix(name + "_") }
+        }
+    }
+
     /// The text the environment sets at `path`, with the variable's name.
     func environmentText(at path: [String]) -> (variable: String, text: String)? {
-        guard let result = try? environment.value(forKey: AbsoluteConfigKey(path), type: .string),
+        guard environmentMaySet(path), let result = try? environment.value(forKey: AbsoluteConfigKey(path), type: .string),
             case .string(let text) = result.value?.content
         else { return nil }
         return (result.encodedKey, text)
@@ -95,6 +110,7 @@ package struct ConfigurationSource: Sendable {
 
     /// Whether the environment sets the value at `path` or anything below it.
     func environmentSets(_ path: [String]) -> Bool {
+        guard environmentMaySet(path) else { return false }
         let name = variableName(for: path)
         return environmentNames.contains(name) || environmentNames.contains { $0.hasPrefix(name + "_") }
     }
