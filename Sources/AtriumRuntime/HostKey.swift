@@ -30,7 +30,7 @@ package final class HostKey: Sendable {
 
     /// The key for one purpose ("seal", "token", …), derived from the host key.
     package func derived(for purpose: String) throws(Unavailable) -> SymmetricKey {
-        HKDF<SHA256>.deriveKey(inputKeyMaterial: try key(), info: Data("Atrium \(purpose) v1".utf8), outputByteCount: 32)
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: try key(), info: Array("Atrium \(purpose) v1".utf8), outputByteCount: 32)
     }
 
     /// Loads (or, from a key file that does not exist yet, creates) the key.
