@@ -95,44 +95,27 @@ package struct ConfigurationSource: Sendable {
     private func environmentMaySet(_ path: [String]) -> Bool {
         guard let section = path.first else { return true }
         return sectionsInEnvironment.contains(section) {
-            // The provider's name for a section, its underscores left out, is the section's
-            // letters and digits upper-cased: when no variable (underscores left out) begins with
-            // them, the provider is not asked at all (its first answer costs a start half a
-            // millisecond, in the runtime's lookups behind its unspecialised `joined`).
-            if let letters = Self.upperCasedLettersAndDigits(of: section),
-                !environmentNames.contains(where: { Self.bytes(of: $0, withoutUnderscoresBeginWith: letters) })
-            {
-                return false
-            }
-            let name = variableName(for: [section])
+            // A section named in lower-case letters and digits (every host section, every module
+            // id) is named by the provider as itself upper-cased: no camelCase boundary, nothing to
+            // replace. The provider is asked only about other names: its first answer costs a start
+            // half a millisecond, in the runtime's lookups behind its unspecialised `joined`.
+            let name = Self.upperCased(plainName: section) ?? variableName(for: [section])
             return environmentNames.contains { $0 == name || $0.hasPrefix(name + "_") }
         }
     }
 
-    /// The ASCII letters and digits of an ASCII `section`, upper-cased ("HTTP" for http); nil for
-    /// a name beyond ASCII, which the provider is asked about.
-    private static func upperCasedLettersAndDigits(of section: String) -> [UInt8]? {
-        var letters: [UInt8] = []
+    /// `section` upper-cased when it is lower-case ASCII letters and digits alone ("HTTP" for
+    /// http); nil for any other name.
+    private static func upperCased(plainName section: String) -> String? {
+        var name: [UInt8] = []
         for byte in section.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): letters.append(byte - 32)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): letters.append(byte)
-            case 0x80...: return nil
-            default: continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): name.append(byte - 32)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): name.append(byte)
+            default: return nil
             }
         }
-        return letters
-    }
-
-    /// Whether `name`, its underscores left out, begins with `prefix`.
-    private static func bytes(of name: String, withoutUnderscoresBeginWith prefix: [UInt8]) -> Bool {
-        var matched = 0
-        for byte in name.utf8 where byte != UInt8(ascii: "_") {
-            if matched == prefix.count { return true }
-            guard byte == prefix[matched] else { return false }
-            matched += 1
-        }
-        return matched == prefix.count
+        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
     }
 
     /// The text the environment sets at `path`, with the variable's name.
