@@ -28,10 +28,14 @@ package struct HostRuntime: Sendable {
 
     /// Starts the event loop threads the server and the modules' HTTP client use (NIO's singleton
     /// group) on another core, so they are running by the time the server binds rather than being
-    /// started then: about a millisecond of a boot, spent beside reading the configuration.
+    /// started then: about a millisecond of a boot, spent beside reading the configuration. Then a
+    /// connection is rehearsed there (see ``ConnectionRehearsal``).
     package static func startEventLoops() {
         // A thread of its own: starting threads blocks, and the two that run tasks are needed.
-        DispatchQueue.global().async { _ = MultiThreadedEventLoopGroup.singleton }
+        DispatchQueue.global().async {
+            _ = MultiThreadedEventLoopGroup.singleton
+            Task { await ConnectionRehearsal.run() }
+        }
     }
 
     /// Opens the storage and runs every module's pending migrations. A database that cannot be
