@@ -155,4 +155,25 @@ struct HTTPHardeningTests {
         #expect(try await shared.record(Int.self, id: "kept", in: "accounts") == 1, "other collections stay")
     }
 
+    /// Found by a boot profile: stopping the host while the first purge ran logged an error per
+    /// collection left (the storage refuses a cancelled task's writes), on every quick restart.
+    @Test func aPurgeStoppedByShutdownLogsNoError() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        let module = try #require(host.plan.registry.modules.first { $0.manifest.id == "notes" })
+        let expiring = BootedModule(
+            manifest: module.manifest, scenes: [], routes: [], migrations: [], shutdownHandlers: [], signInMerges: [:],
+            expirations: ["failures": .seconds(3600), "throttles": .seconds(3600)], configuredLinks: [],
+            sharedRecords: DeferredRecordStore(module: "notes"))
+        let sessions = try SessionStore(storage: host.storage, hostKey: .random())
+        let log = TestLog()
+        let purge = SessionPurgeService(sessions: sessions, storage: host.storage, modules: { [expiring] }, interval: .seconds(3600), logger: log.logger)
+        let stopped = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await purge.purgeExpiredRecords()
+        }
+        await stopped.value
+        #expect(log.lines.filter { $0.level >= .warning }.isEmpty, "\(log.lines.map(\.text))")
+    }
+
 }
