@@ -20,7 +20,7 @@ package struct SessionPurgeService: Service {
                 do {
                     let purged = try await sessions.purgeExpired()
                     if purged > 0 { logger.info("expired sessions removed", metadata: ["count": "\(purged)"]) }
-                } catch where error is CancellationError || Task.isCancelled {
+                } catch let error where error is CancellationError || Task.isCancelled {
                     return
                 } catch {
                     logger.error("expired sessions could not be removed", metadata: ["error": "\(StorageErrorText.kind(of: error))"])
@@ -48,7 +48,7 @@ package struct SessionPurgeService: Service {
                             "expired records removed",
                             metadata: ["module": "\(module.manifest.id)", "collection": "\(collection)", "count": "\(removed)"])
                     }
-                } catch where error is CancellationError || Task.isCancelled {
+                } catch let error where error is CancellationError || Task.isCancelled {
                     // The host is stopping: what is left waits for its next start.
                     return
                 } catch {

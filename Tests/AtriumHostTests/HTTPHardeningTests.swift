@@ -167,7 +167,8 @@ struct HTTPHardeningTests {
             sharedRecords: DeferredRecordStore(module: "notes"))
         let sessions = try SessionStore(storage: host.storage, hostKey: .random())
         let log = TestLog()
-        let purge = SessionPurgeService(sessions: sessions, storage: host.storage, modules: { [expiring] }, interval: .seconds(3600), logger: log.logger)
+        let purge = SessionPurgeService(
+            sessions: sessions, storage: host.storage, modules: { [expiring] }, interval: .seconds(3600), logger: log.logger)
         let stopped = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             await purge.purgeExpiredRecords()
