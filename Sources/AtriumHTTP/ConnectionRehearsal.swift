@@ -11,10 +11,12 @@ import NIOPosix
 /// spent on the event loop that accepted it. Rehearsed on the core the boot leaves idle while the
 /// configuration is read, the runtime's caches already hold the answers when the server accepts.
 package enum ConnectionRehearsal {
-    /// Builds and closes one guarded HTTP/1.1 connection; any failure only leaves the caches cold.
-    package static func run() async {
+    /// Builds and closes one guarded HTTP/1.1 connection: true when it was; a failure only leaves
+    /// the caches cold.
+    @discardableResult
+    package static func run() async -> Bool {
         var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else { return }
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return false }
         defer { close(ends[1]) }
         var logger = Logger(label: "atrium.rehearsal")
         logger.logLevel = .critical
@@ -26,8 +28,10 @@ package enum ConnectionRehearsal {
             let connection = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .withConnectedSocket(ends[0]) { channel in setup.setup(channel: channel, logger: quiet) }
             try await connection.executeThenClose { _, _ in }
+            return true
         } catch {
             // Nothing to report: the first visitor's connection pays for the casts instead.
+            return false
         }
     }
 }

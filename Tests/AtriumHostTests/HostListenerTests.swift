@@ -28,6 +28,13 @@ struct HostListenerTests {
         }
     }
 
+    @Test func aConnectionIsRehearsedAndClosedWhileTheHostBoots() async {
+        // Built over a socket pair and closed again: it must neither fail (the first visitor would
+        // pay for the runtime's casts again, unnoticed) nor wait for a request nobody sends.
+        #expect(await ConnectionRehearsal.run())
+        #expect(await ConnectionRehearsal.run(), "a second rehearsal, its casts already made, builds and closes too")
+    }
+
     @Test func aRequestThatComesWhileTheHostBootsWaitsForItAndIsAnswered() async throws {
         let host = try await Fixture.host()
         defer { host.tearDown() }
