@@ -20,14 +20,31 @@ let featureModules: [String] = ((try? FileManager.default.contentsOfDirectory(at
 
 /// A module's `Sources/Resources/` ships beside it (its bundle); each file in `Sources/Embedded/` is
 /// compiled into it as bytes (`PackageResources.<file_name>`), read at boot without a file lookup.
+/// A module's String Catalog, compiled by StringCatalogPlugin rather than copied (see ModuleTranslations).
+let catalogFile = "Localizable.xcstrings"
+
+func hasCatalog(_ name: String) -> Bool {
+    FileManager.default.fileExists(atPath: modulesFolder.appendingPathComponent("\(name)/Sources/Resources/\(catalogFile)").path)
+}
+
 func moduleResources(_ name: String) -> [Resource]? {
     let sources = modulesFolder.appendingPathComponent("\(name)/Sources")
     let embedded = ((try? FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Embedded").path)) ?? [])
         .filter { !$0.hasPrefix(".") }.sorted()
-    let resources =
-        (isFolder(sources.appendingPathComponent("Resources")) ? [Resource.copy("Resources")] : [])
-        + embedded.map { Resource.embedInCode("Embedded/\($0)") }
+    let resources = (copiesResources(name) ? [Resource.copy("Resources")] : []) + embedded.map { Resource.embedInCode("Embedded/\($0)") }
     return resources.isEmpty ? nil : resources
+}
+
+/// Whether a module's Resources folder holds more than the catalog the plugin compiles: then it
+/// is copied whole.
+func copiesResources(_ name: String) -> Bool {
+    let folder = modulesFolder.appendingPathComponent("\(name)/Sources/Resources")
+    return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { !$0.hasPrefix(".") && $0 != catalogFile }
+}
+
+/// The catalog, when no Resources folder is copied with it.
+func moduleExclusions(_ name: String) -> [String] {
+    hasCatalog(name) && !copiesResources(name) ? ["Resources/\(catalogFile)"] : []
 }
 
 let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
@@ -36,7 +53,9 @@ let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
             name: name,
             dependencies: ["AtriumSDK", "AtriumContracts"],
             path: "Modules/\(name)/Sources",
-            resources: moduleResources(name)
+            exclude: moduleExclusions(name),
+            resources: moduleResources(name),
+            plugins: hasCatalog(name) ? ["StringCatalogPlugin"] : []
         )
     ]
     if isFolder(modulesFolder.appendingPathComponent(name).appendingPathComponent("Tests")) {
@@ -166,7 +185,7 @@ let package = Package(
         ),
         .target(
             name: "AtriumRendering",
-            dependencies: ["AtriumSDK", .product(name: "NIOCore", package: "swift-nio")]
+            dependencies: ["AtriumSDK", "StringCatalogFile", .product(name: "NIOCore", package: "swift-nio")]
         ),
         .target(
             name: "AtriumRuntime",
@@ -213,7 +232,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources")]
+            resources: [.copy("Resources")],
+            plugins: ["StringCatalogPlugin"]
         ),
         .target(
             name: "AtriumLive",
@@ -257,6 +277,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "ModuleCatalogGenerator"
+        ),
+        .target(name: "StringCatalogFile"),
+        .executableTarget(
+            name: "StringCatalogCompiler",
+            dependencies: ["StringCatalogFile"]
+        ),
+        .plugin(
+            name: "StringCatalogPlugin",
+            capability: .buildTool(),
+            dependencies: ["StringCatalogCompiler"],
+            path: "Sources/StringCatalogPlugin"
         ),
         .plugin(
             name: "ModuleCatalogPlugin",
@@ -321,6 +352,8 @@ let package = Package(
                 "AtriumFixtures",
                 // Every module's translations, for the catalog check.
                 "AtriumCatalog",
+                // The catalog files' reading and compiling.
+                "StringCatalogFile",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

@@ -37,41 +37,23 @@ package final class Translations: SceneWords {
         self.translators = translators
     }
 
-    /// The host's own words' catalog (`Resources/Localizable.xcstrings` of this target).
+    /// The host's own words' catalog (`Resources/Localizable.xcstrings` of this target, compiled
+    /// when it was built).
     package static func hostCatalog(languages: Set<String>? = nil) throws(LocalizationError) -> StringCatalog {
-        try StringCatalog(bundle: .module, languages: languages)
+        try StringCatalog(Localizable.translations, name: "the host's translations", languages: languages)
     }
 
-    /// Reads the host's catalog and every module's in `bundles` (module id to what finds the bundle
-    /// its `translations` names; none: no catalog). A language the catalogs have no words for (the source language,
-    /// when no key has its own forms in it) gets no translator: its pages are shown as written.
-    package convenience init(settings: LocalizationSettings, bundles: [String: @Sendable () -> Bundle?]) throws(LocalizationError) {
-        // Only the words of the languages offered are read.
+    /// The host's catalog and every module's in `modules` (module id to its compiled
+    /// translations), only the offered languages' words kept. A language the catalogs have no
+    /// words for (the source language, when no key has its own forms in it) gets no translator:
+    /// its pages are shown as written.
+    package convenience init(settings: LocalizationSettings, modules: [String: ModuleTranslations]) throws(LocalizationError) {
         let offered = Set(settings.languages)
-        let host = try Self.hostCatalog(languages: offered)
         var catalogs: [String: StringCatalog] = [:]
-        for (module, find) in bundles.sorted(by: { $0.key < $1.key }) {
-            guard let bundle = find() else { continue }
-            catalogs[module] = try StringCatalog(bundle: bundle, languages: offered)
+        for (module, translations) in modules {
+            catalogs[module] = try StringCatalog(translations, name: "module \(module)'s translations", languages: offered)
         }
-        self.init(settings: settings, host: host, modules: catalogs)
-    }
-
-    /// The same, the catalogs read side by side, each on a task of its own: at boot, once the port
-    /// is bound, the other core has nothing to do until the first request, and the catalogs were
-    /// most of the time between the storage's opening and the first answer.
-    package static func reading(settings: LocalizationSettings, bundles: [String: @Sendable () -> Bundle?]) async throws -> Translations {
-        let offered = Set(settings.languages)
-        async let host = hostCatalog(languages: offered)
-        let modules = try await withThrowingTaskGroup(of: (String, StringCatalog)?.self) { group in
-            for (module, find) in bundles {
-                group.addTask { try find().map { (module, try StringCatalog(bundle: $0, languages: offered)) } }
-            }
-            var read: [String: StringCatalog] = [:]
-            for try await case (let module, let catalog)? in group { read[module] = catalog }
-            return read
-        }
-        return Translations(settings: settings, host: try await host, modules: modules)
+        self.init(settings: settings, host: try Self.hostCatalog(languages: offered), modules: catalogs)
     }
 
     private convenience init(settings: LocalizationSettings, host: StringCatalog, modules: [String: StringCatalog]) {

@@ -46,7 +46,7 @@ package struct HostApplication: Sendable {
             cookie: SessionCookie(isSecure: plan.settings.http.behindTLS),
             cache: PageCache(),
             shell: AppShell(entries: plan.registry.entries),
-            translations: try translations ?? Translations(settings: plan.settings.localization, bundles: plan.translations),
+            translations: try translations ?? Translations(settings: plan.settings.localization, modules: plan.translations),
             accountLanguages: AccountLanguages(storage: storage)
         )
     }

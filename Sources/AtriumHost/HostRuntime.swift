@@ -124,9 +124,6 @@ package struct HostRuntime: Sendable {
             logger.error("tracing could not start; serving without it", metadata: ["error": "\(error)"])
             traceExport = nil
         }
-        // The modules' wording is read while the storage opens (see Translations.reading).
-        let (localization, bundles) = (plan.settings.localization, plan.translations)
-        let translating = Task { try await Translations.reading(settings: localization, bundles: bundles) }
         let storage: any HostStorage
         let generation: ServingGeneration
         let sessions: SessionStore
@@ -138,10 +135,9 @@ package struct HostRuntime: Sendable {
                 sessions = try SessionStore(storage: storage, hostKey: plan.hostKey)
                 // One set of live streams for every configuration this host serves (a reload keeps them).
                 live = LiveScenes(feed: storage.changes)
-                let translations = try await translating.value
                 generation = ServingGeneration(
                     plan: plan,
-                    router: try HostApplication(plan: plan, storage: storage, live: live, translations: translations, logger: logger).makeRouter())
+                    router: try HostApplication(plan: plan, storage: storage, live: live, logger: logger).makeRouter())
             } catch {
                 try? storage.close()
                 throw error

@@ -24,10 +24,9 @@ package struct HostPlan: Sendable {
     package let metrics: HostMetrics
     /// Who publishes and who subscribes to which event (``EventRouter``).
     package let events: EventRouter
-    /// Where each registered module keeps its translations (``AtriumModule/translations``), by id:
-    /// looked up when the catalogs are read, not here (a first bundle lookup sets up Foundation's
-    /// main bundle, half a millisecond better spent beside the storage's opening than before it).
-    package let translations: [String: @Sendable () -> Bundle?]
+    /// Each registered module's translations (``AtriumModule/translations``), by id; a module
+    /// without any is not here.
+    package let translations: [String: ModuleTranslations]
 
     /// Validates a configuration and registers its modules in boot order, or throws every problem
     /// found, never stopping at the first: in the file, in each module's section (unknown, missing
@@ -187,10 +186,7 @@ package struct HostPlan: Sendable {
             localDelivery: localDelivery, flags: flags, metrics: metrics, events: events,
             translations: Dictionary(
                 uniqueKeysWithValues: booted.compactMap { module in
-                    enabled.first { $0.manifest.id == module.manifest.id }.map { entry in
-                        let type = entry.type
-                        return (module.manifest.id, { @Sendable in type.translations })
-                    }
+                    enabled.first { $0.manifest.id == module.manifest.id }?.type.translations.map { (module.manifest.id, $0) }
                 }))
     }
 

@@ -13,10 +13,11 @@ public protocol AtriumModule: Sendable {
     /// Who the module is and what it requires and provides.
     static var manifest: ModuleManifest { get }
 
-    /// The bundle holding the module's translations, `Localizable.xcstrings` in its `Resources`
-    /// folder: `.module` (see "Translating a module"). Nil, the default: the module's wording
-    /// shows as written, in every language.
-    static var translations: Bundle? { get }
+    /// The module's translations: `Localizable.translations`, compiled from `Localizable.xcstrings`
+    /// in its `Resources` folder when the module is built (see ``ModuleTranslations`` and
+    /// "Translating a module"). Nil, the default: the module's wording shows as written, in every
+    /// language.
+    static var translations: ModuleTranslations? { get }
 
     /// Makes the module; the host calls it once at boot, before ``register(in:configuration:)``.
     init()
@@ -28,5 +29,5 @@ public protocol AtriumModule: Sendable {
 
 extension AtriumModule {
     /// No translations: the module's wording shows as written.
-    public static var translations: Bundle? { nil }
+    public static var translations: ModuleTranslations? { nil }
 }

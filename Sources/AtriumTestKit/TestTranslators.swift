@@ -12,7 +12,9 @@ enum TestTranslators {
     static func translator(of module: any AtriumModule.Type, into language: String) throws -> Translator {
         let key = "\(ObjectIdentifier(module).hashValue) \(module) \(language)"
         if let known = made.withLock({ $0[key] }) { return known }
-        let catalog = try module.translations.map { try StringCatalog(bundle: $0) } ?? StringCatalog(sourceLanguage: "en", entries: [:])
+        let catalog =
+            try module.translations.map { try StringCatalog($0, name: "\(module)'s translations") }
+            ?? StringCatalog(sourceLanguage: "en", entries: [:])
         let translator = Translator(language: language, catalog: catalog)
         made.withLock { $0[key] = translator }
         return translator

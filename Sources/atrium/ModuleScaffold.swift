@@ -101,8 +101,9 @@ struct ModuleScaffold {
 
             public static let manifest = ModuleManifest(id: "__ID__", title: "__NAME__", version: "0.1.0", binds: ["__ID__"])
 
-            /// Its wording in other languages: `Resources/Localizable.xcstrings` (README, "Translating a module").
-            public static var translations: Bundle? { .module }
+            /// Its wording in other languages: `Resources/Localizable.xcstrings`, compiled when the module
+            /// is built (README, "Translating a module").
+            public static var translations: ModuleTranslations? { Localizable.translations }
 
             public init() {}
 

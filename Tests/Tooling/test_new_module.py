@@ -149,7 +149,7 @@ def test_a_new_module_builds_links_and_passes_its_tests_at_once(tmp_path):
         # Its words are translatable from the start: a String Catalog the module names, and its
         # scene test reads the empty page in Spanish (the seventh test below).
         assert (folder / "Sources" / "Resources" / "Localizable.xcstrings").is_file()
-        assert "public static var translations: Bundle? { .module }" in (folder / "Sources" / f"{name}Module.swift").read_text()
+        assert "public static var translations: ModuleTranslations? { Localizable.translations }" in (folder / "Sources" / f"{name}Module.swift").read_text()
         again = atrium("new-module", name)
         assert again.returncode != 0 and "Modules/ScaffoldProbe exists already" in again.stderr
 

@@ -11,7 +11,7 @@ public struct CookbookModule: AtriumModule {
         id: "cookbook", title: "Cookbook", version: "1.0.0", binds: ["cookbook"], flags: [DiscoverScene.missingOne])
 
     /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
-    public static var translations: Bundle? { .module }
+    public static var translations: ModuleTranslations? { Localizable.translations }
 
     public init() {}
 

@@ -18,7 +18,7 @@ public struct LoginModule: AtriumModule {
     )
 
     /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
-    public static var translations: Bundle? { .module }
+    public static var translations: ModuleTranslations? { Localizable.translations }
 
     public init() {}
 

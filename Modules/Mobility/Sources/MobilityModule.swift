@@ -12,7 +12,7 @@ public struct MobilityModule: AtriumModule {
         id: "mobility", title: "Mobility", version: "1.0.0", requires: [.currentUser], binds: ["map"])
 
     /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
-    public static var translations: Bundle? { .module }
+    public static var translations: ModuleTranslations? { Localizable.translations }
 
     public init() {}
 

@@ -10,7 +10,7 @@ public struct MoneyboxModule: AtriumModule {
     public static let manifest = ModuleManifest(id: "moneybox", title: "Moneybox", version: "1.0.0", binds: ["moneybox"])
 
     /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
-    public static var translations: Bundle? { .module }
+    public static var translations: ModuleTranslations? { Localizable.translations }
 
     /// Where the sandbox answers, on this host.
     static let sandboxPath = "/moneybox/sandbox/"

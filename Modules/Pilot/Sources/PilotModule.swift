@@ -14,7 +14,7 @@ public struct PilotModule: AtriumModule {
     public static let manifest = ModuleManifest(id: "pilot", title: "Pilot", version: "1.0.0", binds: ["pilot"])
 
     /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
-    public static var translations: Bundle? { .module }
+    public static var translations: ModuleTranslations? { Localizable.translations }
 
     public init() {}
 

@@ -1,0 +1,39 @@
+/// A module's translations: its String Catalog (`Resources/Localizable.xcstrings`), compiled into
+/// the module when it is built.
+///
+/// The package's `StringCatalogPlugin` (Package.swift applies it to every module with a catalog)
+/// reads the catalog, refuses one the host could not use (a plural form CLDR does not name, plural
+/// forms without `other`) and writes `Localizable.translations`, which the module returns from
+/// ``AtriumModule/translations``. So the host reads no file and decodes no JSON when it starts, and
+/// a broken catalog fails the build instead of the start.
+public struct ModuleTranslations: Sendable {
+    /// One form of one key in one language.
+    public struct Form: Sendable, Equatable {
+        /// The source wording (`%@` for text, `%lld` for a whole number).
+        public let key: String
+        /// The language, a BCP 47 tag (`es`, `pt-BR`).
+        public let language: String
+        /// The CLDR plural category (`one`, `other`…) of a key with plural forms; nil for a key's
+        /// only form.
+        public let category: String?
+        /// The words.
+        public let text: String
+
+        public init(_ key: String, _ language: String, _ category: String?, _ text: String) {
+            self.key = key
+            self.language = language
+            self.category = category
+            self.text = text
+        }
+    }
+
+    /// The language the keys are written in (`en`).
+    public let sourceLanguage: String
+    /// Every form of every key kept (those Xcode marked stale are left out), in the catalog's order.
+    public let forms: [Form]
+
+    public init(sourceLanguage: String, forms: [Form]) {
+        self.sourceLanguage = sourceLanguage
+        self.forms = forms
+    }
+}
