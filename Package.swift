@@ -232,7 +232,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources")],
+            // The page's stylesheet and script compiled in as bytes, the catalog into Swift: the
+            // host finds no bundle when it starts.
+            exclude: ["Resources/Localizable.xcstrings"],
+            resources: [.embedInCode("Resources/atrium.css"), .embedInCode("Resources/atrium.js")],
             plugins: ["StringCatalogPlugin"]
         ),
         .target(

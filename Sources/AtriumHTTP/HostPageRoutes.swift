@@ -79,9 +79,9 @@ package struct HostPageRoutes: Sendable {
         }
         // Browsers ask for it on every site; answer without a body rather than log a 404 each time.
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
-        let stylesheet = FixedResponse(try Self.resource("atrium", withExtension: "css"), contentType: "text/css; charset=utf-8", maxAge: 3600)
+        let stylesheet = FixedResponse(PackageResources.atrium_css, contentType: "text/css; charset=utf-8", maxAge: 3600)
         router.get("/assets/atrium.css") { _, _ in stylesheet.response }
-        let script = FixedResponse(try Self.resource("atrium", withExtension: "js"), contentType: "text/javascript; charset=utf-8", maxAge: 3600)
+        let script = FixedResponse(PackageResources.atrium_js, contentType: "text/javascript; charset=utf-8", maxAge: 3600)
         router.get("/assets/atrium.js") { _, _ in script.response }
         // One route for every module asset (the Cookbook ships one per dish): a dictionary lookup
         // rather than a branch of the router per file. Literal paths above win over the wildcard.
@@ -96,12 +96,5 @@ package struct HostPageRoutes: Sendable {
 
     private static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
         Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: body)))
-    }
-
-    static func resource(_ name: String, withExtension ext: String) throws -> [UInt8] {
-        guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Resources") else {
-            throw RendererError.missingResource("\(name).\(ext)")
-        }
-        return Array(try Data(contentsOf: url))
     }
 }
