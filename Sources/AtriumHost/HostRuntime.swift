@@ -31,7 +31,8 @@ package struct HostRuntime: Sendable {
     /// started then: about a millisecond of a boot, spent beside reading the configuration. Then a
     /// connection is rehearsed there (see ``ConnectionRehearsal``).
     package static func startEventLoops() {
-        // A thread of its own: starting threads blocks, and the two that run tasks are needed.
+        // Off the boot's task: starting threads blocks (Dispatch's work item shares the tasks'
+        // threads on Linux, but runs beside the configuration's reading rather than before it).
         DispatchQueue.global().async {
             _ = MultiThreadedEventLoopGroup.singleton
             Task { await ConnectionRehearsal.run() }
