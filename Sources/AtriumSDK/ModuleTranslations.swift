@@ -19,6 +19,8 @@ public struct ModuleTranslations: Sendable {
         /// The words.
         public let text: String
 
+        /// The form of `key` in `language`: `text`, for the plural `category` (nil: the key's only
+        /// form). The plugin writes these; positional, so a catalog's literals stay short.
         public init(_ key: String, _ language: String, _ category: String?, _ text: String) {
             self.key = key
             self.language = language
@@ -32,6 +34,9 @@ public struct ModuleTranslations: Sendable {
     /// Every form of every key kept (those Xcode marked stale are left out), in the catalog's order.
     public let forms: [Form]
 
+    /// Translations whose keys are written in `sourceLanguage`, made of `forms` (the host checks
+    /// them when it starts: a plural category CLDR does not name, or plural forms without `other`,
+    /// stop it with the module's name).
     public init(sourceLanguage: String, forms: [Form]) {
         self.sourceLanguage = sourceLanguage
         self.forms = forms
