@@ -31,7 +31,8 @@ public struct ModuleTranslations: Sendable {
 
     /// The language the keys are written in (`en`).
     public let sourceLanguage: String
-    /// Every form of every key kept (those Xcode marked stale are left out), in the catalog's order.
+    /// Every form of every key kept (those Xcode marked stale are left out), sorted by key, then
+    /// language, then plural category.
     public let forms: [Form]
 
     /// Translations whose keys are written in `sourceLanguage`, made of `forms` (the host checks
