@@ -8,8 +8,8 @@ commits: the table names each build by its folder); the last folder also holds
 `atrium-bare-server`, which answers, for each page, the last build's bytes and fields. Every host
 serves every module from a fresh SQLite database at `log.level: warning` (no request lines);
 each page is asked by a returning (signed-up) visitor with wrk -t2 -c64, after 1 s of warm-up per
-side, in ROUNDS rounds of ROUND seconds; each round starts at the next side, so none always runs
-first or after the same neighbour. Prints, per page: each build's rate ÷ the bare server's (the
+side, in ROUNDS rounds of ROUND seconds; each round starts at the next side, so no build always
+runs first (on a machine warming or cooling, first is a place of its own). Prints, per page: each build's rate ÷ the bare server's (the
 median of the rounds' ratios), its rate ÷ the build before it, and its host's CPU time per request
 (user and system, read from `/proc` around each of its rounds: the cost a build adds, steadier
 than rates on a machine whose speed drifts). PAGES=/,/login picks pages; FORMATS=html,json the
@@ -21,6 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+if len(sys.argv) < 2:
+    raise SystemExit("usage: python3 Tests/Benchmarks/bisect.py DIR [DIR ...] (folders of release builds, oldest first; see the top of this file)")
 sys.argv, arguments = sys.argv[:1] + sys.argv[-1:], sys.argv[1:]  # bench.py reads its BIN from argv[1]
 import bench  # noqa: E402  (first: ab.py changes sys.argv again when imported)
 import ab  # noqa: E402
