@@ -23,25 +23,23 @@ from pathlib import Path
 
 if len(sys.argv) < 2:
     raise SystemExit("usage: python3 Tests/Benchmarks/bisect.py DIR [DIR ...] (folders of release builds, oldest first; see the top of this file)")
+for variable in ("ROUNDS", "ROUND"):  # checked before bench.py divides by them when imported
+    if not os.environ.get(variable, "1").isdigit() or int(os.environ.get(variable, "1")) < 1:
+        raise SystemExit(f"{variable} must be a whole number of 1 or more (got {os.environ[variable]!r})")
 sys.argv, arguments = sys.argv[:1] + sys.argv[-1:], sys.argv[1:]  # bench.py reads its BIN from argv[1]
 import bench  # noqa: E402  (first: ab.py changes sys.argv again when imported)
 import ab  # noqa: E402
 
-ROUNDS = int(os.environ.get("ROUNDS", "4"))
-ROUND = int(os.environ.get("ROUND", "3"))
+# ROUNDS and ROUND are ab.py's (the same environment variables, the same defaults).
 PAGES = (
     os.environ["PAGES"].split(",")
     if os.environ.get("PAGES")
     else ["/health/live", "/", "/login", "/profile", "/cookbook", "/cookbook/recipes/2", "/pilot", "/moneybox", "/map"]
 )
-FORMATS = [bench.FORMATS[name] for name in os.environ.get("FORMATS", "html").split(",")]
-
-
-def round_of(process, url, headers):
-    """One round of wrk against one side: (rate, µs of the process's CPU per request)."""
-    start = ab.cpu_seconds(process)
-    rate, _, _, _ = bench.wrk(url, headers, duration=ROUND)
-    return rate, (ab.cpu_seconds(process) - start) * 1e6 / max(rate * ROUND, 1)
+FORMAT_NAMES = os.environ.get("FORMATS", "html").split(",")
+if unknown := [name for name in FORMAT_NAMES if name not in bench.FORMATS]:
+    raise SystemExit(f"FORMATS names {', '.join(unknown)}: the formats are {', '.join(bench.FORMATS)}")
+FORMATS = [bench.FORMATS[name] for name in FORMAT_NAMES]
 
 
 def main():
@@ -73,7 +71,7 @@ def main():
     names = [folder.name for folder in folders]
     print(
         f"wrk -t2 -c64, release builds, {os.cpu_count()} cores, `log.level: {bench.LOG_LEVEL}`, every build up at once beside the bare "
-        f"server (answering {names[-1]}'s bytes and fields); per page 1 s of warm-up per side, then {ROUNDS} rounds of {ROUND} s, each "
+        f"server (answering {names[-1]}'s bytes and fields); per page 1 s of warm-up per side, then {ab.ROUNDS} rounds of {ab.ROUND} s, each "
         f"round starting at the next side. Ratios are medians of the rounds' ratios; CPU is the host's own per request.\n"
     )
     print("| page | format | bytes | " + " | ".join(f"{name} ÷ bare" for name in names) + " | "
@@ -91,12 +89,13 @@ def main():
                     assert status == 200, f"{url} ({accept}) answered {status}"
                 bench.wrk(url, headers, duration=1)
             rounds = []
-            for index in range(ROUNDS):
+            for index in range(ab.ROUNDS):
                 shift = index % len(sides)
                 order = list(range(len(sides)))[shift:] + list(range(len(sides)))[:shift]
                 results = {}
                 for side in order:
-                    results[side] = round_of(*sides[side])
+                    rate, _, cpu = ab.timed_wrk(*sides[side])
+                    results[side] = (rate, cpu)
                 rounds.append([results[side] for side in range(len(sides))])
             bare_index = len(sides) - 1
             to_bare = [statistics.median(one[i][0] / one[bare_index][0] for one in rounds) for i in range(len(hosts))]
