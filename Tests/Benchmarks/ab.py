@@ -9,7 +9,8 @@ warm-up, in ROUNDS rounds of ROUND seconds alternating before and after, in two 
 the hosts in either order. Prints a Markdown table: each side's median rate and p99, the
 after ÷ before ratio, and each side's CPU time per request (the host process's own, user and
 system, read from `/proc` around each round: steadier than the rate on a busy machine, since it
-does not count the time the host waited for a core)."""
+does not count the time the host waited for a core). With CONDITIONAL=1 each page is asked again
+with the `ETag` its host answered, so the rows compare the builds' 304s."""
 
 import os
 import statistics
@@ -26,6 +27,10 @@ ROUND = int(os.environ.get("ROUND", "3"))
 # PAGES=/login,/signup measures just those.
 PAGES = os.environ["PAGES"].split(",") if os.environ.get("PAGES") else bench.PAGES
 
+
+# CONDITIONAL=1 asks each page again with the ETag its host answered (If-None-Match): the 304s,
+# not the 200s, of both builds.
+CONDITIONAL = os.environ.get("CONDITIONAL", "") == "1"
 
 # AFTER_LOG_LEVEL=info runs the after host at that level (its lines go to a file): with the same
 # folder on both sides, `ab.py DIR DIR` measures what the request line costs.
@@ -70,8 +75,12 @@ def measure(before, after):
                 (after_process, after_base + path, {"Cookie": after_cookie, "Accept": accept}),
             ]
             for _, url, headers in sides:
-                status, _, _ = bench.fetch(url, headers)
+                status, answered, _ = bench.fetch(url, headers)
                 assert status == 200, f"{url} ({format_name}) answered {status}"
+                if CONDITIONAL:
+                    headers["If-None-Match"] = answered["ETag"]
+                    status, _, _ = bench.fetch(url, headers)
+                    assert status == 304, f"{url} ({format_name}) asked with its ETag answered {status}, not 304"
                 bench.wrk(url, headers, duration=2)
             rounds = []
             for index in range(ROUNDS):
@@ -109,7 +118,8 @@ def main():
             bench.stop(second[0])
     log.close()
     levels = f"`log.level: {bench.LOG_LEVEL}`" + (f" before, `{AFTER_LOG_LEVEL}` after (its lines to a file)" if AFTER_LOG_LEVEL != bench.LOG_LEVEL else "")
-    print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores, {levels}: two passes (the hosts started in one order, then the other), each "
+    asked = "each page asked again with the `ETag` its host answered (304s)" if CONDITIONAL else "each page answered 200"
+    print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores, {levels}, {asked}: two passes (the hosts started in one order, then the other), each "
           f"page after 2 s of warm-up per side, {ROUNDS} rounds of {ROUND} s alternating before and after; medians over both passes (the "
           f"ratio is the geometric mean of the two passes' medians of the rounds' after ÷ before).\n")
     print("| page | format | before req/s | after req/s | after ÷ before | before p99 | after p99 | before CPU/req | after CPU/req | CPU after ÷ before |")
