@@ -7,7 +7,10 @@ import Tracing
 /// A route's `.signedIn` guard: a visitor who is not signed in (or whose user no longer exists)
 /// goes to the page bound as `sign-in`, with the page asked for as `returnTo` (for a GET). A session
 /// that cannot be read is not a signed-out one: that error reaches the error page (503).
-struct SignedInGuardMiddleware: RouterMiddleware {
+///
+/// A class: the scene route's pipeline holds it once, so a guarded page does not copy its
+/// references (the writer's among them) for every request.
+final class SignedInGuardMiddleware: RouterMiddleware {
     typealias Context = AtriumRequestContext
 
     let registry: HostRegistry
@@ -23,15 +26,22 @@ struct SignedInGuardMiddleware: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let isSignedIn = try await HostTracing.withSpan("guard signedIn") { span in
-            guard let userID = try await context.session?.userID, let users else { return false }
-            let exists = try await users.user(withID: userID) != nil
-            span?.attributes["atrium.signed_in"] = exists
-            return exists
-        }
+        // Untraced, the check is called as it is: no span's closure and executor hop on every page.
+        let isSignedIn =
+            HostTracing.isOn
+            ? try await HostTracing.withSpan("guard signedIn") { span in try await hasUser(context, span: span) }
+            : try await hasUser(context, span: nil)
         if isSignedIn { return try await next(request, context) }
         let signIn = registry.pagePath(for: .signIn) ?? "/"
         let returnTo = request.method == .get ? LocalPath.validated(request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")) : nil
         return await pages.redirect(to: signIn + QueryText.encode(returnTo.map { [("returnTo", $0)] } ?? []), session: context.session)
+    }
+
+    /// Whether the request's session is a signed-in user's who still exists (said on `span`).
+    private func hasUser(_ context: Context, span: (any Span)?) async throws -> Bool {
+        guard let userID = try await context.session?.userID, let users else { return false }
+        let exists = try await users.user(withID: userID) != nil
+        span?.attributes["atrium.signed_in"] = exists
+        return exists
     }
 }

@@ -83,13 +83,16 @@ package final class RequestSession: SessionControl {
         RecordReadLog.noteVisitor()
         let (isLoaded, token) = state.withLock { ($0.isLoaded, $0.token) }
         if isLoaded { return state.withLock { $0.record } }
-        // The session's lookup is a span of its own (never the token: it is the cookie).
-        let loaded = try await HostTracing.withSpan("session") { span in
-            let loaded = try await load(token)
-            span?.attributes["atrium.session"] = loaded.isPass ? "visitor" : loaded.record == nil ? "none" : "stored"
-            span?.attributes["atrium.signed_in"] = loaded.record?.userID != nil
-            return loaded
-        }
+        // The session's lookup is a span of its own (never the token: it is the cookie); untraced,
+        // it is called as it is (no span's closure and executor hop on every request).
+        let loaded =
+            HostTracing.isOn
+            ? try await HostTracing.withSpan("session") { span in
+                let loaded = try await load(token)
+                span?.attributes["atrium.session"] = loaded.isPass ? "visitor" : loaded.record == nil ? "none" : "stored"
+                span?.attributes["atrium.signed_in"] = loaded.record?.userID != nil
+                return loaded
+            } : try await load(token)
         return state.withLock { state in
             // Another question of the same request may have read it meanwhile: the first answer stands.
             if !state.isLoaded {

@@ -38,10 +38,13 @@ package struct SceneRunner<S: Scene>: Sendable {
     /// Loads and draws `scene`, built before for a context like `request`'s.
     package func render(_ request: SceneRequest, with scene: S) async -> SceneResponse {
         do {
-            let state = try await HostTracing.withSpan("load \(sceneID)") { span in
-                name(span, request: request)
-                return try await scene.load(request.context)
-            }
+            // Untraced, the load is called as it is (no span's closure and executor hop).
+            let state =
+                HostTracing.isOn
+                ? try await HostTracing.withSpan("load \(sceneID)") { span in
+                    name(span, request: request)
+                    return try await scene.load(request.context)
+                } : try await scene.load(request.context)
             return screen(for: state, scene: scene, status: .ok, request: request)
         } catch {
             return failure(error, request: request)
