@@ -26,7 +26,8 @@ final class SignedInGuardMiddleware: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        // Untraced, the check is called as it is: no span's closure and executor hop on every page.
+        // Untraced, the check is called as it is, not as a closure through the tracing's generic
+        // function in another module (on every guarded page).
         let isSignedIn =
             HostTracing.isOn
             ? try await HostTracing.withSpan("guard signedIn") { span in try await hasUser(context, span: span) }

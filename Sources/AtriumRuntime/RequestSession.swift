@@ -84,7 +84,7 @@ package final class RequestSession: SessionControl {
         let (isLoaded, token) = state.withLock { ($0.isLoaded, $0.token) }
         if isLoaded { return state.withLock { $0.record } }
         // The session's lookup is a span of its own (never the token: it is the cookie); untraced,
-        // it is called as it is (no span's closure and executor hop on every request).
+        // it is called as it is, not as a closure through the tracing's generic function.
         let loaded =
             HostTracing.isOn
             ? try await HostTracing.withSpan("session") { span in

@@ -38,7 +38,7 @@ package struct SceneRunner<S: Scene>: Sendable {
     /// Loads and draws `scene`, built before for a context like `request`'s.
     package func render(_ request: SceneRequest, with scene: S) async -> SceneResponse {
         do {
-            // Untraced, the load is called as it is (no span's closure and executor hop).
+            // Untraced, the load is called as it is, not as a closure through the tracing's generic function.
             let state =
                 HostTracing.isOn
                 ? try await HostTracing.withSpan("load \(sceneID)") { span in
