@@ -156,6 +156,10 @@ def test_a_moneybox_sign_in_is_one_trace_through_the_sandbox_and_storage_with_no
         assert all(any(a.span_id == action.span_id for a in ancestors(call)) for call in calls), "the calls are the action's"
 
         assert any(span.name == "session" for span in spans), "the session's lookup is a span"
+        # A page's load is a step of its request (the first GET of /profile: no answer kept yet).
+        page = eventually(
+            lambda: next((span for _, span in receiver.all() if span.name == "GET /profile" and span.kind == span.SPAN_KIND_SERVER), None))
+        eventually(lambda: any(span.trace_id == page.trace_id and span.name == "load login.profile" for _, span in receiver.all()))
         storage = [span for span in spans if "db.system.name" in attributes(span.attributes)]
         assert storage and all(attributes(span.attributes)["db.system.name"] == "sqlite" for span in storage)
         assert all(attributes(span.attributes).get("atrium.module") for span in storage)
