@@ -9,8 +9,9 @@ commits: the table names each build by its folder); the last folder also holds
 serves every module from a fresh SQLite database at `log.level: warning` (no request lines);
 each page is asked by a returning (signed-up) visitor with wrk -t2 -c64, after 1 s of warm-up per
 side, in ROUNDS rounds of ROUND seconds; each round starts at the next side, so no build always
-runs first (on a machine warming or cooling, first is a place of its own). Prints, per page: each build's rate ÷ the bare server's (the
-median of the rounds' ratios), its rate ÷ the build before it, and its host's CPU time per request
+runs first (on a machine warming or cooling, first is a place of its own). Prints, per page: each
+build's rate ÷ the bare server's (the median of the rounds' ratios), its rate ÷ the build before
+it, and its host's CPU time per request
 (user and system, read from `/proc` around each of its rounds: the cost a build adds, steadier
 than rates on a machine whose speed drifts). PAGES=/,/login picks pages; FORMATS=html,json the
 formats (default html)."""
