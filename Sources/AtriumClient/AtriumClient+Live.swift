@@ -28,7 +28,7 @@ extension AtriumClient {
     private func follow(_ address: String, maximumDelay: Duration, yield: @Sendable (LiveUpdate) -> Void) async throws {
         let path = try path(of: address)
         var lastID: String?
-        var delay = Duration.seconds(1)
+        var delay = Self.shortestDelay
         var failures = 0
         while !Task.isCancelled {
             var request = self.request(path, method: "GET", accept: "text/event-stream; schema=\(SceneDocument.schema)")
@@ -36,7 +36,7 @@ extension AtriumClient {
             var parser = EventStreamParser()
             do {
                 let (response, body) = try await transport.open(request)
-                took(response, for: request.url ?? base)
+                await take(response, for: request.url ?? base)
                 switch response.statusCode {
                 case 200:
                     failures = 0
@@ -49,7 +49,7 @@ extension AtriumClient {
                                 lastID = event.id
                                 yield(.scene(document, id: event.id))
                             case "redirect":
-                                yield(.redirect(event.data))
+                                yield(.redirect(try Self.location(of: event.data)))
                                 return
                             default:
                                 continue
@@ -58,7 +58,7 @@ extension AtriumClient {
                     }
                 case 429, 503:
                     // Caps or an outage: wait as asked, then try again.
-                    if let seconds = Self.retryAfter(response) { delay = .seconds(seconds) }
+                    if let seconds = Self.retryAfter(response) { delay = Self.delay(seconds: seconds, within: maximumDelay) }
                     failures += 1
                 default:
                     throw ClientError.noStream(status: response.statusCode)
@@ -75,9 +75,40 @@ extension AtriumClient {
                 // The connection dropped (a host stopped, the network went): open it again.
                 failures += 1
             }
-            if let retry = parser.retry { delay = .milliseconds(retry) }
-            let wait = min(delay * (1 << min(failures, 5)), maximumDelay)
-            try? await Task.sleep(for: wait)
+            if let retry = parser.retry { delay = Self.delay(milliseconds: retry, within: maximumDelay) }
+            try? await Task.sleep(for: Self.backOff(delay, failures: failures, within: maximumDelay))
         }
+    }
+
+    /// The shortest wait before opening a stream again, whatever the host asks: a host answering
+    /// `retry: 0` (or a proxy failing at once) must not make its clients ask in a tight loop.
+    static let shortestDelay = Duration.seconds(1)
+
+    /// A wait the host asked for, at least ``shortestDelay`` and at most `longest`.
+    static func delay(milliseconds: Int, within longest: Duration) -> Duration {
+        // Clamped before it becomes a Duration: no count of milliseconds overflows one.
+        let clamped = min(milliseconds, Int(min(longest, .seconds(86_400)).components.seconds) * 1000)
+        return max(shortestDelay, min(.milliseconds(clamped), longest))
+    }
+
+    static func delay(seconds: Int, within longest: Duration) -> Duration {
+        delay(milliseconds: seconds > Int.max / 1000 ? .max : seconds * 1000, within: longest)
+    }
+
+    /// `delay` doubled for each failure in a row (at most five times), never past `longest`: the
+    /// delay is clamped before it is multiplied, so no host's value overflows a `Duration`.
+    static func backOff(_ delay: Duration, failures: Int, within longest: Duration) -> Duration {
+        let base = min(max(delay, .zero), longest)
+        let factor = 1 << min(max(failures, 0), 5)
+        return base > longest / factor ? longest : base * factor
+    }
+
+    /// Where an `event: redirect` sends the person: its data is `{"location": PATH}` (a bare path,
+    /// as older hosts wrote it, is taken too).
+    static func location(of data: String) throws -> String {
+        struct Redirect: Decodable { var location: String }
+        if let redirect = try? JSONDecoder().decode(Redirect.self, from: Data(data.utf8)) { return redirect.location }
+        guard data.hasPrefix("/") else { throw ClientError.undecodable(status: 200, reason: "a live redirect names no location") }
+        return data
     }
 }

@@ -21,8 +21,10 @@ public actor AtriumClient {
     /// The host's address (scheme, host and port).
     public nonisolated let base: URL
     let transport: any ClientTransport
-    private let store: any DocumentStore
+    let store: any DocumentStore
     private var jar = CookieJar()
+    /// Whose documents the store holds (``DocumentStore/owner()``), once read from it.
+    private var storeOwner: String??
     /// The form token of the person's session, from the last document that had one.
     private var formToken: String?
     /// The address last shown.
@@ -67,8 +69,40 @@ public actor AtriumClient {
     /// launches, and give them back with ``restoreCookies(_:)``.
     public var cookies: [String: String] { jar.values }
 
-    /// Gives back cookies kept from an earlier launch.
-    public func restoreCookies(_ cookies: [String: String]) { jar.set(cookies) }
+    /// Gives back cookies kept from an earlier launch. The documents kept are the person's only
+    /// if the session is the one they were shown to: for another, they are forgotten.
+    public func restoreCookies(_ cookies: [String: String]) async {
+        jar.set(cookies)
+        await keepStoreToSession()
+    }
+
+    /// The host's session cookie: the documents kept belong to its session.
+    public static let sessionCookie = "atrium_session"
+
+    /// Forgets every kept document when the session cookie is not the one they were shown to (a
+    /// person signed in or out, a session ended or began, another person's cookies restored), and
+    /// only then: another cookie changing (`atrium_wrote`, a language) keeps them.
+    private func keepStoreToSession() async {
+        let session = jar.value(of: Self.sessionCookie).map { String(FNV1a.digest($0.utf8), radix: 16) }
+        let owner: String?
+        if let known = storeOwner {
+            owner = known
+        } else {
+            owner = await store.owner()
+        }
+        if owner != session {
+            await store.removeAll()
+            await store.setOwner(session)
+        }
+        storeOwner = .some(session)
+    }
+
+    /// Takes the cookies of `response`, and keeps the store to the session they leave.
+    func take(_ response: HTTPURLResponse, for url: URL) async {
+        let before = jar.value(of: Self.sessionCookie)
+        jar.take(from: response, for: url)
+        if storeOwner == nil || jar.value(of: Self.sessionCookie) != before { await keepStoreToSession() }
+    }
 
     // MARK: - Opening, following, sending
 
@@ -147,7 +181,7 @@ public actor AtriumClient {
                 guard method == "GET" else { throw ClientError.offline(String(describing: error)) }
                 return try shownKept(kept, at: path, outcome: .offline, status: 0, reason: error)
             }
-            if jar.take(from: response, for: request.url ?? base) { await store.removeAll() }
+            await take(response, for: request.url ?? base)
             let status = response.statusCode
             switch status {
             case 301, 302, 303, 307, 308:
@@ -227,8 +261,7 @@ public actor AtriumClient {
         return url.query.map { path + "?" + $0 } ?? path
     }
 
-    /// Takes the cookies of a stream's answer, and its document's token.
-    func took(_ response: HTTPURLResponse, for url: URL) { _ = jar.take(from: response, for: url) }
+    /// Takes a live document's token.
     func saw(_ document: SceneDocument) { if let token = document.csrfToken { formToken = token } }
 
     static func outcome(of status: Int, _ response: HTTPURLResponse) -> Outcome {
@@ -244,8 +277,35 @@ public actor AtriumClient {
         }
     }
 
+    /// The seconds `Retry-After` asks for, as HTTP writes them: ASCII digits only (`+5`, `-5` and
+    /// `5.0` are not delays), a number too large for an `Int` read as the largest; or an HTTP date,
+    /// as the seconds until it (0 once past).
     static func retryAfter(_ response: HTTPURLResponse) -> Int? {
-        response.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard let value = response.value(forHTTPHeaderField: "Retry-After")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if let seconds = wholeNumber(value) { return seconds }
+        return httpDate(value).map { max(0, Int($0.timeIntervalSinceNow.rounded(.up))) }
+    }
+
+    /// `text` as a whole number when it is ASCII digits alone (saturating at `Int.max`), else nil.
+    static func wholeNumber(_ text: some StringProtocol) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        var value = 0
+        for digit in text.utf8 {
+            let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedAgain) = times.addingReportingOverflow(Int(digit - 0x30))
+            if overflowed || overflowedAgain { return .max }
+            value = sum
+        }
+        return value
+    }
+
+    /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form HTTP senders write.
+    static func httpDate(_ text: String) -> Date? {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return format.date(from: text)
     }
 
     private static func isJSON(_ response: HTTPURLResponse) -> Bool {

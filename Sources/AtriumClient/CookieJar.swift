@@ -15,24 +15,25 @@ struct CookieJar: Sendable {
         var expires: Date?
     }
 
-    /// Takes the `Set-Cookie` fields of `response`; returns whether a cookie the jar held changed
-    /// or was removed (the person signed in or out: what was kept was someone else's view).
-    mutating func take(from response: HTTPURLResponse, for url: URL) -> Bool {
+    /// Takes the `Set-Cookie` fields of `response`: a cookie is replaced by name, and removed when
+    /// the host empties or expires it.
+    mutating func take(from response: HTTPURLResponse, for url: URL) {
         let fields = response.allHeaderFields.reduce(into: [String: String]()) { fields, field in
             if let name = field.key as? String, let value = field.value as? String { fields[name] = value }
         }
-        var changed = false
         for cookie in HTTPCookie.cookies(withResponseHeaderFields: fields, for: url) {
-            let held = cookies[cookie.name]
             if cookie.value.isEmpty || cookie.expiresDate.map({ $0 <= Date() }) == true {
                 cookies[cookie.name] = nil
-                changed = changed || held != nil
             } else {
                 cookies[cookie.name] = Cookie(value: cookie.value, isSecure: cookie.isSecure, expires: cookie.expiresDate)
-                changed = changed || (held != nil && held?.value != cookie.value)
             }
         }
-        return changed
+    }
+
+    /// The value of the cookie named `name`, while it has not expired.
+    func value(of name: String) -> String? {
+        guard let cookie = cookies[name], cookie.expires.map({ $0 > Date() }) ?? true else { return nil }
+        return cookie.value
     }
 
     /// The `Cookie` field to send to `url`, if any cookie goes there.

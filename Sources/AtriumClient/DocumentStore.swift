@@ -10,6 +10,11 @@ public protocol DocumentStore: Sendable {
     func keep(_ document: StoredDocument) async
     /// Forgets every document (after signing out: what was kept was that person's).
     func removeAll() async
+    /// Whose documents these are: a digest of the session they were shown to (nil for none), kept
+    /// with them, so a client started again knows whether they are still the person's.
+    func owner() async -> String?
+    /// Records whose documents are kept from now on (after ``removeAll()``, when the session changed).
+    func setOwner(_ owner: String?) async
 }
 
 /// A document as the client keeps it: the bytes the host sent and their tag.

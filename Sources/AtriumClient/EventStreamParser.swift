@@ -69,7 +69,8 @@ struct EventStreamParser {
             data.append(contentsOf: value)
             hasData = true
         case "id": if !value.contains(0) { lastID = String(decoding: value, as: UTF8.self) }
-        case "retry": if let milliseconds = Int(String(decoding: value, as: UTF8.self)) { retry = milliseconds }
+        // ASCII digits only, as the standard says (`-5` and `+5` are ignored); too many, the largest.
+        case "retry": if let milliseconds = AtriumClient.wholeNumber(String(decoding: value, as: UTF8.self)) { retry = milliseconds }
         default: break
         }
         return nil

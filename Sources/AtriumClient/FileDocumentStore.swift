@@ -1,15 +1,21 @@
 import Foundation
 
 /// Keeps documents as files in a folder (an app's caches folder), so they survive the app's
-/// restart: one file per address, written atomically.
+/// restart: one file per address, written atomically. The folder and its files are readable by
+/// their owner alone (0700 and 0600): a folder that already exists is tightened when the store opens it.
 public actor FileDocumentStore: DocumentStore {
     private let folder: URL
 
     /// Keeps documents in `folder`, made if needed.
     public init(folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: Self.folderPermissions])
+        try manager.setAttributes([.posixPermissions: Self.folderPermissions], ofItemAtPath: folder.path)
         self.folder = folder
     }
+
+    static let folderPermissions = 0o700
+    static let filePermissions = 0o600
 
     public func document(for address: String) -> StoredDocument? {
         guard let data = try? Data(contentsOf: file(for: address)) else { return nil }
@@ -20,12 +26,33 @@ public actor FileDocumentStore: DocumentStore {
     public func keep(_ document: StoredDocument) {
         guard let data = try? JSONEncoder().encode(document) else { return }
         // A full disk loses the copy, never the page: the person still sees it now.
-        try? data.write(to: file(for: document.address), options: .atomic)
+        write(data, to: file(for: document.address))
     }
 
     public func removeAll() {
         let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-        for file in files where file.pathExtension == "document" { try? FileManager.default.removeItem(at: file) }
+        for file in files where file.pathExtension == "document" || file == ownerFile { try? FileManager.default.removeItem(at: file) }
+    }
+
+    public func owner() -> String? {
+        (try? Data(contentsOf: ownerFile)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public func setOwner(_ owner: String?) {
+        guard let owner else {
+            try? FileManager.default.removeItem(at: ownerFile)
+            return
+        }
+        write(Data(owner.utf8), to: ownerFile)
+    }
+
+    private var ownerFile: URL { folder.appending(path: "owner") }
+
+    /// Writes `data` atomically, readable by its owner alone (the folder keeps others out while the
+    /// file is being written).
+    private func write(_ data: Data, to file: URL) {
+        guard (try? data.write(to: file, options: .atomic)) != nil else { return }
+        try? FileManager.default.setAttributes([.posixPermissions: Self.filePermissions], ofItemAtPath: file.path)
     }
 
     /// A file name from the address: its bytes in hexadecimal, so no address can name a file
@@ -33,11 +60,7 @@ public actor FileDocumentStore: DocumentStore {
     private func file(for address: String) -> URL {
         let bytes = Array(address.utf8)
         var name = bytes.prefix(100).map { String(format: "%02x", $0) }.joined()
-        if bytes.count > 100 {
-            var sum: UInt64 = 14_695_981_039_346_656_037
-            for byte in bytes { sum = (sum ^ UInt64(byte)) &* 1_099_511_628_211 }
-            name += "-\(bytes.count)-\(String(sum, radix: 16))"
-        }
+        if bytes.count > 100 { name += "-\(bytes.count)-\(String(FNV1a.digest(bytes), radix: 16))" }
         return folder.appending(path: name + ".document")
     }
 }

@@ -168,6 +168,32 @@ struct ClientOfflineTests {
         await #expect(throws: ClientError.self) { try await client.open("/cookbook") }
     }
 
+    @Test func aLivePageWhoseSessionEndsFollowsTheHostToTheSignInPage() async throws {
+        try await ProductHost.withClient { client, _ in
+            let profile = try await ClientFlowTests.signUp(client)
+            let updates = client.watch("/profile")
+            let watching = Task { () -> [LiveUpdate] in
+                var seen: [LiveUpdate] = []
+                for try await update in updates { seen.append(update) }
+                return seen
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            // The session ends (signed out here; on another device or host it is the same row).
+            _ = try await client.press(try #require(profile.screen?.button(titled: "Logout")))
+            let deadline = Task {
+                try await Task.sleep(for: .seconds(30))
+                watching.cancel()
+            }
+            defer { deadline.cancel() }
+            let seen = try await watching.value
+            let last = seen.last.map { "\($0)" } ?? "nothing"
+            #expect(seen.last == .redirect("/login?returnTo=%2Fprofile") || seen.last == .redirect("/login?returnTo=/profile"), "\(last)")
+            guard case .redirect(let location) = seen.last else { return }
+            let signIn = try await client.open(location)
+            #expect(signIn.outcome == .shown && signIn.screen?.form(withInput: "email") != nil, "the address a real host sends opens")
+        }
+    }
+
     @Test func aLiveSceneSendsTheChangeAPantryMakes() async throws {
         try await ProductHost.withClient { client, _ in
             // As an app does: the page first (the visitor's session comes with it), then its stream.

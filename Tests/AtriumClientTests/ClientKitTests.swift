@@ -3,6 +3,10 @@ import Testing
 
 @testable import AtriumClient
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// What the kit does with answers a host gives rarely or never on cue: through a scripted transport.
 @Suite("The client kit's answers")
 struct ClientKitTests {
@@ -154,7 +158,8 @@ struct ClientKitTests {
 
     @Test func aDroppedStreamResumesWithTheLastEventID() async throws {
         let first = "id: s1\nevent: scene\ndata: \(Self.document("One"))\n\n"
-        let second = "id: s2\nevent: scene\ndata: \(Self.document("Two"))\n\nevent: redirect\ndata: /login?returnTo=/map\n\n"
+        // As a host ends a stream whose session ended (SceneEventStream.locationJSON).
+        let second = "id: s2\nevent: scene\ndata: \(Self.document("Two"))\n\nevent: redirect\ndata: {\"location\":\"/login?returnTo=/map\"}\n\n"
         let transport = ScriptedTransport([
             ScriptedTransport.Answer(status: 200, headers: ["Content-Type": "text/event-stream"], chunks: [Data(first.utf8)]),
             ScriptedTransport.Answer(status: 0, failure: URLError(.networkConnectionLost)),
@@ -173,5 +178,124 @@ struct ClientKitTests {
         #expect(updates.last == .redirect("/login?returnTo=/map"))
         #expect(transport.requests.map { $0.value(forHTTPHeaderField: "Last-Event-ID") } == [nil, "s1", "s1", "s1"])
         #expect(transport.requests.allSatisfy { $0.value(forHTTPHeaderField: "Accept") == "text/event-stream; schema=\(SceneDocument.schema)" })
+    }
+    /// A client whose store is kept across launches in `folder`, with a scripted transport.
+    static func client(_ answers: [ScriptedTransport.Answer], folder: URL) throws -> (AtriumClient, ScriptedTransport) {
+        let transport = ScriptedTransport(answers)
+        return (AtriumClient(base: base, transport: transport, store: try FileDocumentStore(folder: folder)), transport)
+    }
+
+    static func page(_ title: String, tag: String, cookie: String? = nil) -> ScriptedTransport.Answer {
+        .document(Self.document(title), headers: ["ETag": tag].merging(cookie.map { ["Set-Cookie": $0] } ?? [:]) { given, _ in given })
+    }
+
+    @Test func keptPagesGoWithTheSessionCookieAloneHoweverItArrives() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "atrium-kit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let offline = ScriptedTransport.Answer(status: 0, failure: URLError(.notConnectedToInternet))
+        // A session appearing where none was: what was kept before it is not this session's.
+        let (client, _) = try Self.client(
+            [
+                Self.page("Public", tag: "\"p\""),
+                Self.page("Pantry", tag: "\"a\"", cookie: "atrium_session=one; Path=/; HttpOnly"),
+                offline,
+                // Another cookie changing (a write's read-your-writes mark, a language) keeps them.
+                Self.page("Recipes", tag: "\"r\"", cookie: "atrium_wrote=17.abc; Path=/; HttpOnly"),
+                Self.page("Recipes", tag: "\"r2\"", cookie: "atrium_language=es; Path=/"),
+                offline, offline,
+            ], folder: folder)
+        _ = try await client.open("/public")
+        _ = try await client.open("/pantry")
+        await #expect(throws: ClientError.self, "kept before the session began: forgotten when it came") { try await client.open("/public") }
+        _ = try await client.open("/recipes")
+        _ = try await client.open("/recipes")
+        #expect(try await client.open("/pantry").screen?.title == "Pantry", "atrium_wrote and a language keep the session's pages")
+        #expect(try await client.open("/recipes").outcome == .offline)
+        let kept = await client.cookies
+
+        // The app starts again and gives back its cookies: the same session keeps its pages.
+        let (again, _) = try Self.client([offline, offline], folder: folder)
+        await again.restoreCookies(kept)
+        let relaunched = try await again.open("/pantry")
+        #expect(relaunched.outcome == .offline && relaunched.screen?.title == "Pantry")
+        // Another person's cookies restored: nothing of the first person's is shown.
+        await again.restoreCookies(["atrium_session": "someone else"])
+        await #expect(throws: ClientError.self) { try await again.open("/pantry") }
+
+        // A page that changes the session (signing in) forgets them; so does a live stream's answer.
+        let stream = "id: s1\nevent: scene\ndata: \(Self.document("Live"))\n\n"
+        let (third, _) = try Self.client(
+            [
+                Self.page("Map", tag: "\"m\"", cookie: "atrium_session=two; Path=/"),
+                ScriptedTransport.Answer(
+                    status: 200, headers: ["Content-Type": "text/event-stream", "Set-Cookie": "atrium_session=three; Path=/"],
+                    chunks: [Data(stream.utf8)]),
+                offline,
+            ], folder: folder)
+        _ = try await third.open("/map")
+        for try await _ in third.watch("/map", maximumDelay: .milliseconds(10)) { break }
+        await #expect(throws: ClientError.self, "a stream's answer that changed the session forgot the map") { try await third.open("/map") }
+    }
+
+    @Test func theStoresFolderAndFilesAreTheOwnersAlone() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "atrium-kit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let (client, _) = try Self.client([Self.page("Pantry", tag: "\"a\"", cookie: "atrium_session=one; Path=/")], folder: folder)
+        func permissions(_ url: URL) throws -> Int {
+            try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+        }
+        #expect(try permissions(folder) == 0o700, "a folder that existed is tightened")
+        _ = try await client.open("/pantry")
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        #expect(files.count == 2, "the page and whose it is")
+        for file in files { #expect(try permissions(file) == 0o600, "\(file.lastPathComponent)") }
+    }
+
+    @Test func retryAndRetryAfterAreReadAsTheStandardsSayAndClamped() async throws {
+        func parsed(_ line: String) throws -> Int? {
+            var parser = EventStreamParser()
+            _ = try parser.events(in: Data((line + "\n\n").utf8))
+            return parser.retry
+        }
+        #expect(try parsed("retry: 2500") == 2500)
+        #expect(try parsed("retry: -5") == nil && parsed("retry: +5") == nil && parsed("retry: 5.0") == nil && parsed("retry: ") == nil)
+        #expect(try parsed("retry: \(String(repeating: "9", count: 40))") == Int.max, "too many digits: the largest, never a trap")
+        func retryAfter(_ value: String) -> Int? {
+            AtriumClient.retryAfter(HTTPURLResponse(url: Self.base, statusCode: 503, httpVersion: nil, headerFields: ["Retry-After": value])!)
+        }
+        #expect(retryAfter("120") == 120 && retryAfter(" 7 ") == 7)
+        #expect(retryAfter("-5") == nil && retryAfter("+5") == nil && retryAfter("1e3") == nil)
+        #expect(retryAfter(String(repeating: "9", count: 40)) == Int.max)
+        #expect(retryAfter("Sun, 06 Nov 1994 08:49:37 GMT") == 0, "a date past")
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let inAMinute = retryAfter(format.string(from: Date().addingTimeInterval(60)))
+        #expect(inAMinute.map { (55...61).contains($0) } == true, "\(String(describing: inAMinute))")
+
+        let longest = Duration.seconds(30)
+        #expect(AtriumClient.delay(milliseconds: 0, within: longest) == .seconds(1), "at least the floor")
+        #expect(AtriumClient.delay(milliseconds: 1500, within: longest) == .milliseconds(1500))
+        #expect(AtriumClient.delay(milliseconds: .max, within: longest) == longest)
+        #expect(AtriumClient.delay(seconds: .max, within: longest) == longest)
+        #expect(AtriumClient.backOff(.seconds(1), failures: 3, within: longest) == .seconds(8))
+        #expect(AtriumClient.backOff(.seconds(Int64.max), failures: .max, within: .seconds(Int64.max)) == .seconds(Int64.max), "no overflow")
+    }
+
+    @Test func aStreamAskingForNoWaitIsOpenedAgainNoSoonerThanTheFloor() async throws {
+        let failing = "retry: 0\n\n"
+        let transport = ScriptedTransport([
+            ScriptedTransport.Answer(status: 200, headers: ["Content-Type": "text/event-stream"], chunks: [Data(failing.utf8)]),
+            ScriptedTransport.Answer(status: 503, headers: ["Retry-After": "-5"]),
+        ])
+        let client = AtriumClient(base: Self.base, transport: transport)
+        let started = ContinuousClock.now
+        let watching = Task { for try await _ in client.watch("/map", maximumDelay: .seconds(5)) {} }
+        while transport.requests.count < 3, ContinuousClock.now - started < .seconds(20) { try await Task.sleep(for: .milliseconds(20)) }
+        watching.cancel()
+        #expect(transport.requests.count >= 3)
+        #expect(ContinuousClock.now - started >= .seconds(2), "each reconnection waited at least a second")
     }
 }
