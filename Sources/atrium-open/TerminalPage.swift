@@ -2,8 +2,9 @@ import AtriumClient
 import Foundation
 
 /// A screen of the client kit as a terminal shows it: its text, with every link, card, tab, field,
-/// picker, toggle and button numbered, and what each number does. Text from the host is shown with
-/// its control characters spelled out, so a page cannot move the cursor or recolour the terminal.
+/// picker, toggle and button numbered, and what each number does. Its lines hold the host's text as
+/// it came: ``visible(_:)`` spells out control characters where a line reaches the terminal
+/// (``TerminalSession``), so a page cannot move the cursor, recolour the terminal or set its title.
 struct TerminalPage {
     /// What a number on the page stands for.
     enum Item {
@@ -24,7 +25,7 @@ struct TerminalPage {
     /// The page of `screen`, in `locale`, showing `values` and `toggles` typed but not yet sent.
     init(_ screen: SceneScreen, locale: Locale = Locale(identifier: "en_GB"), values: [String: String], toggles: [SceneNode.Toggle: Bool]) {
         self.locale = locale
-        let title = Self.visible(screen.title)
+        let title = screen.title
         lines = [title, String(repeating: "=", count: title.count)]
         for node in screen.toolbar { add(node, depth: 0, form: nil, values: values, toggles: toggles) }
         if !screen.toolbar.isEmpty { lines.append("") }
@@ -44,26 +45,26 @@ struct TerminalPage {
         }
         switch node {
         case .section(let section):
-            if let title = section.title { line("## " + Self.visible(title)) }
+            if let title = section.title { line("## " + title) }
             nested(section.content, in: form, deeper: false)
         case .heading(let heading):
-            line(String(repeating: "#", count: max(1, min(heading.level, 6))) + " " + Self.visible(heading.text))
+            line(String(repeating: "#", count: max(1, min(heading.level, 6))) + " " + heading.text)
         case .text(let text):
-            line(Self.visible(text.text))
+            line(text.text)
         case .image(let image):
-            if !image.alt.isEmpty { line("[image: \(Self.visible(image.alt))]") }
+            if !image.alt.isEmpty { line("[image: \(image.alt)]") }
         case .row(let row):
-            if let title = row.title { line("## " + Self.visible(title)) }
+            if let title = row.title { line("## " + title) }
             nested(row.content, in: form, deeper: false)
         case .list(let list):
-            if let title = list.title { line("## " + Self.visible(title)) }
+            if let title = list.title { line("## " + title) }
             nested(list.content, in: form)
         case .card(let card):
             let label = card.target.map { number(.target($0)) + " " } ?? ""
-            line(label + Self.visible(card.title))
+            line(label + card.title)
             let rest = card.content.flatMap { [$0] + $0.descendants }.compactMap { node -> String? in
                 switch node {
-                case .text(let text) where text.text != card.title: Self.visible(text.text)
+                case .text(let text) where text.text != card.title: text.text
                 case .money(let money): money.formatted(locale: locale)
                 default: nil
                 }
@@ -71,28 +72,28 @@ struct TerminalPage {
             if !rest.isEmpty { line("    " + rest.joined(separator: " · ")) }
         case .tabs(let tabs):
             line(
-                tabs.items.map { (number(.target($0.target))) + " " + ($0.isSelected ? "*\(Self.visible($0.title))*" : Self.visible($0.title)) }
+                tabs.items.map { (number(.target($0.target))) + " " + ($0.isSelected ? "*\($0.title)*" : $0.title) }
                     .joined(separator: "  "))
         case .form(let inner):
             nested(inner.content, in: inner, deeper: false)
         case .field(let field):
             guard let form else { return }
             let value = values[field.name] ?? field.value
-            let shown = field.kind == .password ? String(repeating: "•", count: min(value.count, 12)) : Self.visible(value)
-            line("\(number(.field(field, in: form))) \(Self.visible(field.label)): \(shown.isEmpty ? "_" : shown)")
-            if let error = field.error { line("    ! " + Self.visible(error)) }
+            let shown = field.kind == .password ? String(repeating: "•", count: min(value.count, 12)) : value
+            line("\(number(.field(field, in: form))) \(field.label): \(shown.isEmpty ? "_" : shown)")
+            if let error = field.error { line("    ! " + error) }
         case .picker(let picker):
             guard let form else { return }
             let chosen = values[picker.name] ?? picker.selected
-            let options = picker.options.map { $0.value == chosen ? "*\(Self.visible($0.value))*" : Self.visible($0.value) }
-            line("\(number(.picker(picker, in: form))) \(Self.visible(picker.label)) \(options.joined(separator: " / "))")
-            if let error = picker.error { line("    ! " + Self.visible(error)) }
+            let options = picker.options.map { $0.value == chosen ? "*\($0.value)*" : $0.value }
+            line("\(number(.picker(picker, in: form))) \(picker.label) \(options.joined(separator: " / "))")
+            if let error = picker.error { line("    ! " + error) }
         case .toggle(let toggle):
             guard let form else { return }
             let on = toggles[toggle] ?? toggle.isOn
-            line("\(number(.toggle(toggle, in: form))) [\(on ? "x" : " ")] \(Self.visible(toggle.label))")
+            line("\(number(.toggle(toggle, in: form))) [\(on ? "x" : " ")] \(toggle.label)")
         case .button(let button):
-            let title = Self.visible(button.title) + (button.isEnabled ? "" : " (disabled)")
+            let title = button.title + (button.isEnabled ? "" : " (disabled)")
             if button.action != nil {
                 line("\(number(.action(button))) ( \(title) )")
             } else if let form {
@@ -101,21 +102,21 @@ struct TerminalPage {
                 line("( \(title) )")
             }
         case .link(let link):
-            let leaves = if case .external(let url) = link.target { " ↗ \(Self.visible(url))" } else { "" }
-            line("\(number(.target(link.target))) \(Self.visible(link.title))\(leaves)")
+            let leaves = if case .external(let url) = link.target { " ↗ \(url)" } else { "" }
+            line("\(number(.target(link.target))) \(link.title)\(leaves)")
         case .money(let money):
             line(money.formatted(locale: locale))
         case .progress(let progress):
             let filled = Int((min(max(progress.value, 0), 1) * 20).rounded())
-            line("\(Self.visible(progress.label)) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]")
+            line("\(progress.label) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]")
         case .message(let message):
-            line((message.kind == .error || message.kind == .warning ? "! " : "") + Self.visible(message.text))
+            line((message.kind == .error || message.kind == .warning ? "! " : "") + message.text)
         case .map(let map):
-            line("Map: \(Self.visible(map.title))")
-            for marker in map.markers.prefix(20) { line("  * \(Self.visible(marker.title)) (\(marker.kind) \(Self.visible(marker.id)))") }
+            line("Map: \(map.title)")
+            for marker in map.markers.prefix(20) { line("  * \(marker.title) (\(marker.kind) \(marker.id))") }
             if map.markers.count > 20 { line("  … and \(map.markers.count - 20) more") }
         case .animation(let animation):
-            line("(\(Self.visible(animation.label)))")
+            line("(\(animation.label))")
         case .unknown(let unknown):
             nested(unknown.content, in: form, deeper: false)
         }

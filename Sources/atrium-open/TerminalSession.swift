@@ -101,7 +101,7 @@ final class TerminalSession: @unchecked Sendable {
             await show { try await client.open(path) }
         default:
             guard let number = Int(command), let items = page?.items, items.indices.contains(number - 1) else {
-                note = "! '\(TerminalPage.visible(line))' is not a number on this page or a command (q to quit)"
+                note = "! '\(line)' is not a number on this page or a command (q to quit)"
                 draw()
                 return true
             }
@@ -126,14 +126,14 @@ final class TerminalSession: @unchecked Sendable {
                 values[field.name] = text
             } else {
                 asking = (field, form)
-                note = "\(TerminalPage.visible(field.label)):"
+                note = "\(field.label):"
             }
             draw()
         case .picker(let picker, _):
             if let text, let option = picker.options.first(where: { $0.value == text || $0.label == text }) {
                 values[picker.name] = option.value
             } else {
-                note = "! choose one of: " + picker.options.map { TerminalPage.visible($0.value) }.joined(separator: ", ")
+                note = "! choose one of: " + picker.options.map { $0.value }.joined(separator: ", ")
             }
             draw()
         case .toggle(let toggle, _):
@@ -189,20 +189,23 @@ final class TerminalSession: @unchecked Sendable {
                 ? "! Out of service just now (503)\(seconds.map { ": try again in \($0) s" } ?? "")."
                 : "! Out of service just now (503): this is the page as last seen, not current."
         case .offline: "! The host cannot be reached: this is the page as last seen, not current (r to try again)."
-        case .leftSite(let url): "This continues on another site; open it in a browser: \(TerminalPage.visible(url))"
+        case .leftSite(let url): "This continues on another site; open it in a browser: \(url)"
         case .failed(let status): "! The host answered \(status)."
         }
     }
 
+    /// Draws the page and the note. Every line goes through ``TerminalPage/visible(_:)`` here, where
+    /// it reaches the terminal, whatever it holds: the page's words and every note, which quote what
+    /// the host sent (an address, an error, a marker's kind) and can hold its escapes.
     private func draw() {
         var text = isTerminal ? "\u{1B}[H\u{1B}[2J" : ""
         if let screen = visit?.screen {
             let locale = visit?.document?.locale.map { Locale(identifier: $0) } ?? Locale(identifier: "en_GB")
             let page = TerminalPage(screen, locale: locale, values: values, toggles: toggles)
             self.page = page
-            text += page.lines.joined(separator: "\n") + "\n"
+            text += page.lines.map(TerminalPage.visible).joined(separator: "\n") + "\n"
         }
-        if let note { text += "\n" + note + "\n" }
+        if let note { text += "\n" + TerminalPage.visible(note) + "\n" }
         text += asking == nil ? "> " : "? "
         FileHandle.standardOutput.write(Data(text.utf8))
         note = nil

@@ -2,10 +2,13 @@
 pseudo-terminal as a person uses it: numbered links, fields and buttons, a Pilot registration typed
 in and sent, and a live page (the sandbox city's map) redrawn in place when its riders move."""
 
+import http.server
+import json
 import os
 import pty
 import select
 import subprocess
+import threading
 import time
 
 from test_live import serve, stop
@@ -148,3 +151,96 @@ def test_atrium_open_runs_the_client_beside_it_and_says_how_to_build_it_when_it_
     # An address that is not http(s) is refused by `atrium open` itself, before any client runs.
     result = subprocess.run([str(ATRIUM), "open", "ftp://example.com/"], capture_output=True, text=True, timeout=60)
     assert result.returncode != 0 and "is not an http(s) address" in result.stderr
+
+
+# What a hostile host puts in every string: an OSC that sets the terminal's title (ended by BEL), a
+# CSI that recolours it (7-bit and the C1 byte), and a right-to-left override.
+HOSTILE = "\x1b]0;pwned\x07\x1b[31m\u009b2J\u202e"
+
+
+def hostile_document():
+    e = HOSTILE
+    target = {"path": "/hostile"}
+    form_content = [
+        {"type": "field", "kind": "text", "name": "n", "label": f"label{e}", "value": f"value{e}", "error": f"error{e}", "isRequired": False},
+        {"type": "picker", "name": "p", "label": f"picker{e}", "options": [{"label": f"o{e}", "value": f"v{e}"}], "selected": f"v{e}",
+         "error": f"perror{e}", "isRequired": False},
+        {"type": "toggle", "name": "t", "label": f"toggle{e}", "value": "1", "isOn": True},
+        {"type": "button", "title": f"send{e}", "isEnabled": True, "style": "primary"},
+    ]
+    content = [
+        {"type": "section", "title": f"section{e}", "content": [{"type": "heading", "level": 2, "text": f"heading{e}"}]},
+        {"type": "text", "text": f"text{e}", "style": "body"},
+        {"type": "image", "alt": f"alt{e}", "shape": "circle"},
+        {"type": "row", "title": f"row{e}", "content": [{"type": "text", "text": f"in row{e}", "style": "body"}]},
+        {"type": "list", "title": f"list{e}", "content": [{"type": "text", "text": f"in list{e}", "style": "body"}]},
+        {"type": "card", "target": target, "content": [{"type": "heading", "level": 3, "text": f"card{e}"},
+                                                       {"type": "text", "text": f"card text{e}", "style": "body"},
+                                                       {"type": "money", "amount": 5, "currency": f"GB{e}"}]},
+        {"type": "tabs", "items": [{"title": f"tab{e}", "target": target, "isSelected": True}]},
+        {"type": "form", "action": target, "content": form_content},
+        {"type": "button", "title": f"pay{e}", "isEnabled": True, "style": "primary", "action": target},
+        {"type": "link", "title": f"link{e}", "target": target, "style": "plain"},
+        {"type": "link", "title": f"away{e}", "target": {"url": f"https://elsewhere.example/{e}"}, "style": "plain"},
+        {"type": "money", "amount": 10, "currency": f"X{e}"},
+        {"type": "progress", "label": f"progress{e}", "value": 0.5},
+        {"type": "message", "kind": f"error{e}", "text": f"message{e}"},
+        {"type": "map", "title": f"map{e}", "center": {"latitude": 1, "longitude": 2}, "span": 0.1, "locatesUser": False,
+         "markers": [{"id": f"id{e}", "title": f"marker{e}", "kind": f"kind{e}", "coordinate": {"latitude": 1, "longitude": 2}}]},
+        {"type": "animation", "name": "spin", "label": f"animation{e}"},
+        {"type": f"carousel{e}", "content": [{"type": "text", "text": f"unknown{e}", "style": "body"}]},
+    ]
+    return {"schema": 3, "locale": "en", "screen": {"title": f"title{e}", "toolbar": [{"type": "text", "text": f"toolbar{e}", "style": "body"}],
+                                                   "content": content}}
+
+
+class HostileHost(http.server.BaseHTTPRequestHandler):
+    """A host that puts terminal escapes in every string it sends: pages, addresses, redirects."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        if "text/event-stream" in self.headers.get("Accept", ""):
+            # The page's stream ends at once with a redirect to another site (the host's format).
+            body = ("event: redirect\ndata: " + json.dumps({"location": f"https://evil.example/{HOSTILE}"}) + "\n\n").encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        elif self.path.startswith("/loop"):
+            # A redirect that never ends, to an address holding escapes (raw bytes in the header).
+            self.send_response(303)
+            self.send_header("Location", "/loop\x1b]0;pwned\x07\x1b[31m")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        else:
+            body = json.dumps(hostile_document()).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+
+def test_nothing_a_host_sends_reaches_the_terminal_raw():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), HostileHost)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        terminal = Terminal(f"http://127.0.0.1:{server.server_address[1]}/hostile")
+        # Every field of the page, then the live redirect's note (an address on another site), then
+        # the error of a redirect loop through addresses holding escapes.
+        terminal.read_until("is not an address on this host")
+        terminal.type("g /loop")
+        terminal.read_until("Too many redirects")
+        terminal.close()
+        written = terminal.output.replace(CLEAR, "")
+        for field in ("title", "toolbar", "section", "heading", "text", "alt", "row", "in list", "card text", "tab", "label", "value",
+                      "error", "picker", "toggle", "send", "pay", "link", "away", "progress", "message", "map", "marker", "kind", "id",
+                      "animation", "unknown"):
+            assert f"{field}\\u{{1B}}]0;pwned\\u{{7}}" in written, f"{field!r} is shown with its escapes spelled out:\n{written[-4000:]}"
+        for raw in ("\x1b", "\x07", "\u009b", "\u202e"):
+            assert raw not in written, f"{raw!r} reached the terminal:\n{written[-4000:]}"
+    finally:
+        server.shutdown()
