@@ -23,6 +23,13 @@ package struct EntityTag: Sendable, Equatable {
         value = "\"" + digits + "\""
     }
 
+    /// The tag of `bytes` (a document the host publishes about itself): the first 16 bytes of their SHA-256.
+    init(of bytes: ByteBuffer) {
+        let hash = bytes.withUnsafeReadableBytes { SHA256.hash(data: $0) }
+        digits = hash.withUnsafeBytes { HexDigits.string(of: $0, count: 16) }
+        value = "\"" + digits + "\""
+    }
+
     /// The tag of the bytes of a page tagged `pageTag` with `token` in its places.
     init(_ pageTag: EntityTag, token: String) {
         digits = pageTag.digits + "-" + Self.tokenPart(token)

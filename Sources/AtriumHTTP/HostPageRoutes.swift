@@ -69,16 +69,15 @@ package struct HostPageRoutes: Sendable {
         }
         // Made once, when first asked for (not at boot): the registry does not change while this router serves.
         let (registry, showsMetrics) = (self.registry, metrics != nil)
-        let openAPI = LazyResponseBody { OpenAPIDocument.bytes(registry: registry, title: "Atrium", metrics: showsMetrics) }
-        router.get("/openapi.json") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: openAPI.buffer))
+        let openAPI = LazyResponseBody(contentType: "application/json") {
+            OpenAPIDocument.bytes(registry: registry, title: "Atrium", metrics: showsMetrics)
         }
-        let sceneSchema = LazyResponseBody { SceneJSONSchema.bytes() }
-        router.get("/scene-schema.json") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: sceneSchema.buffer))
-        }
-        // Browsers ask for it on every site; answer without a body rather than log a 404 each time.
-        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
+        router.get("/openapi.json") { request, _ in openAPI.response(to: request) }
+        let sceneSchema = LazyResponseBody(contentType: "application/json") { SceneJSONSchema.bytes() }
+        router.get("/scene-schema.json") { request, _ in sceneSchema.response(to: request) }
+        // Browsers ask for it on every site; answer without a body rather than log a 404 each time
+        // (and let them keep that answer for a day).
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent, headers: [.cacheControl: "public, max-age=86400"]) }
         let stylesheet = FixedResponse(PackageResources.atrium_css, contentType: "text/css; charset=utf-8", maxAge: 3600)
         router.get("/assets/atrium.css") { _, _ in stylesheet.response }
         let script = FixedResponse(PackageResources.atrium_js, contentType: "text/javascript; charset=utf-8", maxAge: 3600)
@@ -94,7 +93,9 @@ package struct HostPageRoutes: Sendable {
         }
     }
 
+    /// A health check's answer: never kept by a proxy in front (a stale "ready" misleads a balancer).
     private static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: body)))
+        Response(
+            status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 }

@@ -6,7 +6,9 @@ import Hummingbird
 /// the client keeps with these headers already on it. A 304 carries the fields that update the
 /// kept response (its tag, `Cache-Control`, `Vary`, `Date`) and no other metadata (RFC 9110,
 /// 15.4.5) beside the request's own id, so the answer a returning client gets most often stays the
-/// smallest: each field costs a small response about 1 % of its time to write.
+/// smallest: each field costs a small response about 1 % of its time to write. A response that
+/// does not say how it may be cached (an error page a router made, a refusal) says `no-store`:
+/// nothing the host sends is kept by a cache in front of it unless its route chose so.
 package struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
@@ -28,6 +30,7 @@ package struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlew
 
 /// The headers, made once per process (a generic type cannot keep a static value).
 private let securityHeaders: [HTTPField] = [
+    HTTPField(name: .cacheControl, value: "no-store"),
     HTTPField(name: .xContentTypeOptions, value: "nosniff"),
     HTTPField(name: .referrerPolicy, value: "same-origin"),
     HTTPField(
