@@ -81,8 +81,16 @@ package final class KeptAnswers: Sendable {
         if let subscription = subscription.withLock({ $0 }) { feed.unsubscribe(subscription) }
     }
 
-    /// Where a load begins: pass it back to ``keep(_:for:path:token:module:log:session:cookieChanged:since:)``.
-    var generation: UInt64 { state.withLock { $0.generation } }
+    /// Where a load of one of `module`'s pages begins: what has changed by then (storage's changes,
+    /// the module's posts). Pass it back to ``keep(_:for:path:token:module:log:session:cookieChanged:since:)``.
+    struct Start: Sendable {
+        let generation: UInt64
+        let modulePosts: UInt64
+    }
+
+    func start(module: String) -> Start {
+        state.withLock { Start(generation: $0.generation, modulePosts: $0.modulePosts[module, default: 0]) }
+    }
 
     /// The answer kept for `route` at `path`, shared or for the session of `token`, while it is young
     /// enough; nil when the page must be loaded.
@@ -108,10 +116,11 @@ package final class KeptAnswers: Sendable {
     }
 
     /// Keeps the screen a page's load made, if the load can be repeated by looking up the screen
-    /// (see the type's description); `generation` is ``generation`` from before the load.
+    /// (see the type's description) and nothing changed while it ran: no change storage announced,
+    /// no post of its module (`start` is ``start(module:)`` from before the load).
     func keep(
         _ screen: RenderableScreen, for route: Int, path: String, token: String?, module: String, log: RecordReadLog, session: SessionRecord?,
-        cookieChanged: Bool, since generation: UInt64
+        cookieChanged: Bool, since start: Start
     ) {
         guard screen.key != nil, path.utf8.count <= Self.longestPath, !log.isUntracked, !cookieChanged, !ChangeFeed.readsThrough, feed.isVouched
         else { return }
@@ -126,23 +135,25 @@ package final class KeptAnswers: Sendable {
             visitorID: session?.visitorID, userID: session?.userID, keptAt: .now)
         let key = Key(route: route, path: path, token: readsVisitor ? token : nil)
         state.withLock { state in
-            guard state.generation == generation else { return }
-            answer.modulePosts = state.modulePosts[module, default: 0]
+            guard state.generation == start.generation, state.modulePosts[module, default: 0] == start.modulePosts else { return }
+            answer.modulePosts = start.modulePosts
             state.clock += 1
             state.entries[key] = Entry(answer: answer, lastUse: state.clock)
             if state.entries.count > capacity { Self.evict(&state, capacity: capacity) }
         }
     }
 
-    /// Forgets every answer of `module` (one of its actions or endpoints was posted: it may have
-    /// changed what storage does not show). A count, not a scan: a stream of posts costs each one
-    /// a lock and an increment; the answers it outdates go when next asked for or evicted.
+    /// Forgets every answer of `module`, and what its loads in flight would keep (one of its
+    /// actions or endpoints was posted and done: it may have changed what storage does not show).
+    /// Other modules' answers and loads are untouched. A count, not a scan: a stream of posts costs
+    /// each one a lock and an increment; the answers it outdates go when next asked for or evicted.
     func forget(module: String) {
-        state.withLock { state in
-            state.generation &+= 1
-            state.modulePosts[module, default: 0] &+= 1
-        }
+        state.withLock { state in state.modulePosts[module, default: 0] &+= 1 }
     }
+
+    /// Whether a post answered `status` may have changed what its module's pages show: anything but
+    /// a refusal (4xx: invalid input, a stale token, a throttle, a conflict), which changed nothing.
+    static func mayHaveChanged(_ status: Int) -> Bool { !(400..<500).contains(status) }
 
     /// Longer addresses (a query made up to be unique) are answered but not kept.
     static let longestPath = 1024

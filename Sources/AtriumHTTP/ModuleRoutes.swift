@@ -57,11 +57,20 @@ package struct ModuleRoutes: Sendable {
                 let responder = EndpointResponder(route: route, handle: respond, storage: storage, logger: logger)
                 let changes = route.method == .get ? nil : answers
                 handle = { request, context in
-                    // A post to an endpoint (a sandbox's API) may change what its module's pages show.
-                    defer { changes?.forget(module: route.moduleID) }
-                    return try await parameters.handle(request, context: context) { request, context in
-                        try await responder.respond(to: request, context: context)
+                    guard let changes else {
+                        return try await parameters.handle(request, context: context) { try await responder.respond(to: $0, context: $1) }
                     }
+                    // A post to an endpoint (a sandbox's API) may change what its module's pages
+                    // show, unless it was refused.
+                    let response: Response
+                    do {
+                        response = try await parameters.handle(request, context: context) { try await responder.respond(to: $0, context: $1) }
+                    } catch {
+                        changes.forget(module: route.moduleID)
+                        throw error
+                    }
+                    if KeptAnswers.mayHaveChanged(response.status.code) { changes.forget(module: route.moduleID) }
+                    return response
                 }
             }
             switch route.method {

@@ -32,9 +32,16 @@ package struct SceneResponder: Sendable {
         let session = context.session ?? RequestSession(store: sessions, token: pages.cookie.token(in: request))
         guard route.method == .get else {
             // An action may change what no record shows (a remote service's data): its module's
-            // pages load again.
-            defer { answers.forget(module: route.moduleID) }
-            return try await perform(request, context: context, session: session)
+            // pages load again, unless it was refused (then it changed nothing).
+            let response: Response
+            do {
+                response = try await perform(request, context: context, session: session)
+            } catch {
+                answers.forget(module: route.moduleID)
+                throw error
+            }
+            if KeptAnswers.mayHaveChanged(response.status.code) { answers.forget(module: route.moduleID) }
+            return response
         }
         return try await respondToPage(request, context: context, session: session)
     }
@@ -51,7 +58,7 @@ package struct SceneResponder: Sendable {
             return try await pages.response(
                 for: kept.screen, status: .ok, request: request, context: context, session: session, moduleID: route.moduleID, logger: logger)
         }
-        let generation = answers.generation
+        let start = answers.start(module: route.moduleID)
         let log = RecordReadLog()
         let answer = await log.recording { await respond(sceneRequest(for: request, context: context, session: session)) }
         if let readsObserver, let sceneID = route.sceneID {
@@ -60,7 +67,7 @@ package struct SceneResponder: Sendable {
         if case .screen(let screen, let status) = answer, status == .ok {
             answers.keep(
                 screen, for: routeIndex, path: path, token: token, module: route.moduleID, log: log, session: session.readRecord,
-                cookieChanged: session.cookieChange != nil, since: generation)
+                cookieChanged: session.cookieChange != nil, since: start)
         }
         return try await write(answer, request: request, context: context, session: session)
     }

@@ -1,4 +1,6 @@
+import AtriumCatalog
 @_spi(AtriumHost) import AtriumSDK
+import AtriumTestKit
 import Foundation
 import Testing
 
@@ -27,11 +29,11 @@ struct KeptAnswersTests {
     func load(
         _ path: String = "/notes", token: String? = nil, session: SessionRecord? = nil, _ body: @Sendable () async throws -> Void = {}
     ) async throws {
-        let generation = answers.generation
+        let start = answers.start(module: "m")
         let log = RecordReadLog()
         try await log.recording { try await body() }
         answers.keep(
-            screen, for: 0, path: path, token: token, module: "m", log: log, session: session, cookieChanged: false, since: generation)
+            screen, for: 0, path: path, token: token, module: "m", log: log, session: session, cookieChanged: false, since: start)
     }
 
     func kept(_ path: String = "/notes", token: String? = nil, at now: ContinuousClock.Instant = .now) -> KeptAnswers.Answer? {
@@ -117,6 +119,16 @@ struct KeptAnswersTests {
         #expect(kept("/notes?x=a") != nil)
     }
 
+    @Test func aPostOfAModuleDropsItsLoadsInFlightAndNoOtherModules() async throws {
+        defer { try? storage.close() }
+        try await load { answers.forget(module: "other") }
+        #expect(kept() != nil, "another module's post during the load")
+        try await load { answers.forget(module: "m") }
+        #expect(kept() == nil, "its own module's post during the load")
+        #expect(KeptAnswers.mayHaveChanged(200) && KeptAnswers.mayHaveChanged(303) && KeptAnswers.mayHaveChanged(500))
+        #expect(!KeptAnswers.mayHaveChanged(400) && !KeptAnswers.mayHaveChanged(403) && !KeptAnswers.mayHaveChanged(422))
+    }
+
     @Test func aPostOfTheModuleAndAFeedThatCannotVouchForgetEverything() async throws {
         defer { try? storage.close() }
         try await load()
@@ -129,5 +141,49 @@ struct KeptAnswersTests {
         #expect(kept() == nil)
         try await load()
         ChangeFeed.$readsThrough.withValue(true) { #expect(kept() == nil, "a visitor who wrote further than this host has seen") }
+    }
+}
+
+/// Kept answers on a host serving the product's modules, under posts a visitor can send at will.
+@Suite("Kept answers under refused posts")
+struct KeptAnswersUnderRefusedPostsTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func refusedFormAndEndpointPostsLeaveAnotherVisitorsKeptPagesAlone() async throws {
+        let host = try await TestHost.boot(
+            modules: AtriumCatalog.modules,
+            configuration: """
+                modules: [login, pilot, moneybox]
+                pilot:
+                  licensesFile: \(Self.repository.appending(path: "Configuration/pilot-licenses.json").path)
+                """)
+        defer { host.tearDown() }
+        try await host.run { poster in
+            let reader = poster.anotherVisitor()
+            // The reader's first visits (given a pass: not kept), then the pages kept for it.
+            for path in ["/pilot", "/moneybox", "/pilot", "/moneybox"] { #expect(try await reader.get(path).status == 200) }
+            #expect(try await poster.get("/pilot").status == 200)
+            func loads(of path: String) -> Int { host.sceneReads.filter { $0.path == path && $0.method == .get }.count }
+            let before = (pilot: loads(of: "/pilot"), moneybox: loads(of: "/moneybox"))
+            let started = ContinuousClock.now
+            for round in 0..<500 {
+                // A registration with every field wrong (a valid token: the scene refuses it), and a
+                // sandbox sign-in the endpoint's contract refuses.
+                let refused = try await poster.post("/pilot/register", form: ["name": "", "license": "", "password": "a", "verification": "b"])
+                #expect(refused.status == 422, "round \(round)")
+                let endpoint = try await poster.send(
+                    "/moneybox/sandbox/users/login", method: .post, headers: [.contentType: "application/json"], body: #"{"Email": 1}"#)
+                #expect((400..<500).contains(endpoint.status), "round \(round): \(endpoint.status)")
+                _ = try await reader.get("/pilot")
+                _ = try await reader.get("/moneybox")
+            }
+            // A kept answer lives a second at most: the reader's pages load again about once a
+            // second, never once per post.
+            let seconds = Int((ContinuousClock.now - started).components.seconds)
+            let pilot = loads(of: "/pilot") - before.pilot
+            let moneybox = loads(of: "/moneybox") - before.moneybox
+            #expect(pilot <= seconds + 2, "\(pilot) loads of /pilot in \(seconds) s of 500 refused posts")
+            #expect(moneybox <= seconds + 2, "\(moneybox) loads of /moneybox in \(seconds) s of 500 refused endpoint posts")
+        }
     }
 }

@@ -10,13 +10,22 @@ the hosts in either order. Prints a Markdown table: each side's median rate and 
 after ÷ before ratio, and each side's CPU time per request (the host process's own, user and
 system, read from `/proc` around each round: steadier than the rate on a busy machine, since it
 does not count the time the host waited for a core). With CONDITIONAL=1 each page is asked again
-with the `ETag` its host answered, so the rows compare the builds' 304s."""
+with the `ETag` its host answered, so the rows compare the builds' 304s. With REFUSED_POSTS=N
+another visitor sends N refused posts a second to the host being measured during each round (half a
+Pilot registration with every field wrong, answered 422 with a valid token; half a Moneybox sandbox
+sign-in its contract refuses): what the pages of those modules cost while someone posts at will."""
 
 import os
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 sys.argv, arguments = sys.argv[:1] + sys.argv[2:3], sys.argv[1:]  # bench.py reads its BIN from argv[1]
@@ -52,6 +61,51 @@ def host(binary: Path, work: Path, log, level=bench.LOG_LEVEL):
     return process, base, bench.sign_up(base)
 
 
+REFUSED_POSTS = int(os.environ.get("REFUSED_POSTS", "0"))
+
+
+class RefusedPoster:
+    """Another visitor posting what each module refuses, REFUSED_POSTS a second, while it runs."""
+
+    def __init__(self, base):
+        self.base = base
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        body = self.opener.open(base + "/pilot", timeout=10).read().decode()
+        self.token = re.search(r'name="_csrf" value="([^"]+)"', body).group(1)
+        self.stopping = threading.Event()
+        self.sent = 0
+
+    def post(self, index):
+        if index % 2 == 0:
+            path, data, headers = "/pilot/register", urllib.parse.urlencode(
+                {"name": "", "license": "", "password": "a", "verification": "b", "_csrf": self.token}).encode(), {}
+        else:
+            path, data, headers = "/moneybox/sandbox/users/login", b'{"Email": 1}', {"Content-Type": "application/json"}
+        try:
+            self.opener.open(urllib.request.Request(self.base + path, data=data, headers=headers), timeout=10).read()
+        except urllib.error.HTTPError as refused:
+            assert 400 <= refused.code < 500, f"{path} answered {refused.code}"
+
+    def run(self):
+        start = time.monotonic()
+        while not self.stopping.is_set():
+            self.post(self.sent)
+            self.sent += 1
+            # Paced: the next post when its time comes.
+            delay = start + self.sent / REFUSED_POSTS - time.monotonic()
+            if delay > 0:
+                self.stopping.wait(delay)
+
+    def __enter__(self):
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_):
+        self.stopping.set()
+        self.thread.join()
+
+
 def cpu_seconds(process):
     """The CPU time `process` has used so far, user and system, in seconds."""
     fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -63,6 +117,14 @@ def timed_wrk(process, url, headers):
     start = cpu_seconds(process)
     rate, p99, _, _ = bench.wrk(url, headers, duration=ROUND)
     return rate, p99, (cpu_seconds(process) - start) * 1e6 / max(rate * ROUND, 1)
+
+
+def timed_round(process, url, headers):
+    """A round of wrk, with refused posts to the same host alongside when REFUSED_POSTS is set."""
+    if not REFUSED_POSTS:
+        return timed_wrk(process, url, headers)
+    with RefusedPoster(url.split("/", 3)[0] + "//" + url.split("/", 3)[2]):
+        return timed_wrk(process, url, headers)
 
 
 def measure(before, after):
@@ -94,7 +156,7 @@ def measure(before, after):
             for index in range(ROUNDS):
                 # Alternate which side goes first, so neither always runs on a warmer machine.
                 order = sides if index % 2 == 0 else sides[::-1]
-                results = {url: timed_wrk(process, url, headers) for process, url, headers in order}
+                results = {url: timed_round(process, url, headers) for process, url, headers in order}
                 rounds.append((results[sides[0][1]], results[sides[1][1]]))
             rows[(path, format_name)] = rounds
     return rows
@@ -127,6 +189,8 @@ def main():
     log.close()
     levels = f"`log.level: {bench.LOG_LEVEL}`" + (f" before, `{AFTER_LOG_LEVEL}` after (its lines to a file)" if AFTER_LOG_LEVEL != bench.LOG_LEVEL else "")
     asked = "each page asked again with the `ETag` its host answered (304s)" if CONDITIONAL else "each page answered 200"
+    if REFUSED_POSTS:
+        asked += f", while another visitor sends {REFUSED_POSTS} refused posts a second to the host measured"
     print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores, {levels}, {asked}: two passes (the hosts started in one order, then the other), each "
           f"page after 2 s of warm-up per side, {ROUNDS} rounds of {ROUND} s alternating before and after; medians over both passes (the "
           f"ratio is the geometric mean of the two passes' medians of the rounds' after ÷ before).\n")
