@@ -11,7 +11,7 @@ public struct RideCharges: Sendable {
 
     public func charge(for ride: RideEnded, delivery: EventDelivery) async throws {
         let charge = Charge(
-            date: ride.endedAt, what: "\(ride.vehicleName) ride, \(ride.minutes == 1 ? "1 minute" : "\(ride.minutes) minutes")",
+            date: ride.endedAt, reason: .ride(vehicleName: ride.vehicleName, minutes: ride.minutes),
             amount: Money(-ride.price.amount, currency: ride.price.currency))
         try await charges.update(ride.riderID) { $0.add(charge, isRide: true) }
     }

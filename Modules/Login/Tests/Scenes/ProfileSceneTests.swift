@@ -74,6 +74,44 @@ struct ProfileSceneTests {
         #expect(try await charges.charges(of: "someone else").rides == 0)
     }
 
+    @Test func aChargeIsStoredAsWhatHappenedAndWordedInTheReadersLanguage() async throws {
+        let account = try await ada()
+        var short = ride("r1", by: account.id, costing: "1", in: "EUR")
+        short.minutes = 1
+        try await RideCharges(charges: charges).charge(for: short, delivery: delivery("e1"))
+        let stored = try #require(try await records.record(AccountCharges.self, id: account.id, in: StoredCharges.collection)?.latest.first)
+        #expect(stored.reason == .ride(vehicleName: "E-bike", minutes: 1), "what happened, not a sentence")
+        let details = try #require(
+            await SceneTest(
+                ProfileDetailsScene(accounts: accounts, charges: charges),
+                context: .testing(moduleID: "login", session: TestVisitorSession(userID: account.id))
+            ).load().screen)
+        #expect(try details.translated(into: "en", by: LoginModule.self).shows("E-bike ride, 1 minute"))
+        #expect(try details.translated(into: "es", by: LoginModule.self).shows("Viaje en E-bike, 1 minuto"), "the feed's name stays as it is")
+    }
+
+    @Test func aChargeStoredAsASentenceBeforeChargesWereDataIsStillShown() async throws {
+        let account = try await ada()
+        // As the module stored charges before: the English sentence in `what`.
+        let before =
+            #"{"latest":[{"date":800000000,"what":"E-bike ride, 3 minutes","amount":{"amount":-2,"currency":"EUR"}}],"#
+            + #""balances":{"EUR":-2},"rides":1}"#
+        let charges = try JSONDecoder().decode(AccountCharges.self, from: Data(before.utf8))
+        #expect(charges.latest.first?.reason == .described("E-bike ride, 3 minutes"))
+        try await records.save(charges, id: account.id, in: StoredCharges.collection)
+        try await RideCharges(charges: self.charges).charge(for: ride("r2", by: account.id, costing: "1", in: "EUR"), delivery: delivery("e2"))
+        let details = try #require(
+            await SceneTest(
+                ProfileDetailsScene(accounts: accounts, charges: self.charges),
+                context: .testing(moduleID: "login", session: TestVisitorSession(userID: account.id))
+            ).load().screen)
+        let spanish = try details.translated(into: "es", by: LoginModule.self)
+        #expect(spanish.shows("E-bike ride, 3 minutes") && spanish.shows("Viaje en E-bike, 12 minutos"), "the old one as stored, the new one worded")
+        #expect(throws: DecodingError.self, "a kind this version does not know is an error, not a guess") {
+            try JSONDecoder().decode(Charge.self, from: Data(#"{"date":0,"kind":"parking","amount":{"amount":1,"currency":"EUR"}}"#.utf8))
+        }
+    }
+
     @Test func anAccountKeepsItsLatestChargesAndEveryRideInItsTotals() async throws {
         let account = try await ada()
         let charging = RideCharges(charges: charges)

@@ -38,7 +38,7 @@ struct ProfileDetailsView: SceneView {
                                 .section(
                                     Section(content: [
                                         .text(Text("\(charge.date, date: .abbreviated, time: .shortened) UTC", style: .caption)),
-                                        .text(Text(verbatim: charge.what)), .money(charge.amount),
+                                        .text(Text(charge.wording)), .money(charge.amount),
                                     ]))
                             }))
                 ]))
