@@ -51,7 +51,7 @@ let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
     var targets: [Target] = [
         .target(
             name: name,
-            dependencies: ["AtriumSDK", "AtriumContracts"],
+            dependencies: ["AtriumSDK", "AtriumContracts", .product(name: "Logging", package: "swift-log")],
             path: "Modules/\(name)/Sources",
             exclude: moduleExclusions(name),
             resources: moduleResources(name),
@@ -62,7 +62,11 @@ let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
         targets.append(
             .testTarget(
                 name: "\(name)Tests",
-                dependencies: [.target(name: name), "AtriumSDK", "AtriumContracts", "AtriumTestKit"],
+                // A module's host tests boot hosts through the test kit and read the host's own types.
+                dependencies: [
+                    .target(name: name), "AtriumSDK", "AtriumContracts", "AtriumTestKit", "AtriumHost", "AtriumRuntime", "AtriumConfiguration",
+                    .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+                ],
                 path: "Modules/\(name)/Tests"
             )
         )
@@ -91,6 +95,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         // Hummingbird's own; the host's connection guard reads the decoded HTTP parts it defines.
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        // Hummingbird's own: the requests' and responses' fields and statuses the host reads and writes.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // postgres-nio's own: the TLS settings of a PostgreSQL connection (`storage.url`'s sslmode).
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -160,6 +168,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .target(
@@ -196,8 +205,10 @@ let package = Package(
                 "AtriumStorage",
                 "AtriumEvents",
                 "AtriumConfiguration",
+                "AtriumRendering",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -219,10 +230,12 @@ let package = Package(
                 "AtriumSDK",
                 "AtriumObservability",
                 "AtriumStorage",
+                "AtriumConfiguration",
                 "AtriumRendering",
                 "AtriumRuntime",
                 "AtriumSchemas",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -249,6 +262,9 @@ let package = Package(
                 "AtriumRuntime",
                 "AtriumHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -266,6 +282,8 @@ let package = Package(
                 "AtriumHTTP",
                 "AtriumLive",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -301,8 +319,16 @@ let package = Package(
         .executableTarget(
             name: "atrium",
             dependencies: [
+                "AtriumSDK",
+                "AtriumObservability",
+                "AtriumStorage",
+                "AtriumEvents",
+                "AtriumConfiguration",
+                "AtriumRuntime",
+                "AtriumHTTP",
                 "AtriumHost",
                 "AtriumCatalog",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `atrium new-module` clears SwiftPM's cached reading of Package.swift (a SQLite file).
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -320,9 +346,18 @@ let package = Package(
             name: "AtriumTestKit",
             dependencies: [
                 "AtriumSDK",
-                "AtriumHost",
+                "AtriumObservability",
+                "AtriumStorage",
+                "AtriumEvents",
+                "AtriumConfiguration",
                 "AtriumRendering",
+                "AtriumRuntime",
+                "AtriumHTTP",
+                "AtriumHost",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 // TestOpenIDProvider signs ID tokens as a provider would, and checks PKCE.
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -331,13 +366,13 @@ let package = Package(
         // Fixture modules that exercise the whole SDK; not modules of the product (not in Modules/).
         .target(
             name: "AtriumFixtures",
-            dependencies: ["AtriumSDK"],
+            dependencies: ["AtriumSDK", .product(name: "Logging", package: "swift-log")],
             path: "Tests/AtriumFixtures"
         ),
         // Serves the fixture modules for the browser tests in Tests/Browser.
         .executableTarget(
             name: "atrium-fixture-host",
-            dependencies: ["AtriumFixtures", "AtriumHost", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AtriumFixtures", "AtriumConfiguration", "AtriumRuntime", "AtriumHost", .product(name: "Logging", package: "swift-log")],
             path: "Tests/FixtureHost"
         ),
         // The benchmark's bare server: the same bytes from memory (Tests/Benchmarks/run.sh).
@@ -350,9 +385,21 @@ let package = Package(
             name: "AtriumHostTests",
             dependencies: [
                 "AtriumSDK",
+                "AtriumObservability",
+                "AtriumStorage",
+                "AtriumEvents",
+                "AtriumConfiguration",
+                "AtriumRendering",
+                "AtriumRuntime",
+                "AtriumHTTP",
+                "AtriumLive",
                 "AtriumHost",
                 "AtriumTestKit",
                 "AtriumFixtures",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 // Every module's translations, for the catalog check.
                 "AtriumCatalog",
                 // The catalog files' reading and compiling.

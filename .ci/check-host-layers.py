@@ -3,12 +3,27 @@
 layers depend one way (README, "Architecture"). Also fails on a host target over 4,000 lines, and
 on a `public` declaration in a host target (host targets share through `package` access; `public`
 is for what module teams use, in the SDK and the test kit).
+
+It reads Package.swift too (`swift package dump-package`) and fails on an import any target of the
+package makes without declaring it (another target, or a product of a dependency): such a target
+builds only through build order or through another target's dependencies, and breaks when they change.
 Usage: check-host-layers.py [REPOSITORY_ROOT]"""
 
 import importlib.util
+import json
 import re
+import subprocess
 import sys
 from pathlib import Path
+
+# Modules of the platform and the toolchain: imported without being declared.
+TOOLCHAIN = {
+    "Swift", "_Concurrency", "_StringProcessing", "Foundation", "FoundationEssentials", "FoundationInternationalization",
+    "FoundationNetworking", "Dispatch", "Glibc", "Musl", "Darwin", "Synchronization", "RegexBuilder", "Observation", "XCTest",
+    "Testing", "PackagePlugin",
+}
+# The products of dependencies that hold more than the module named like them.
+PRODUCT_MODULES = {"Metrics": {"Metrics", "CoreMetrics"}}
 
 # Each host target and the host targets it may import (and nothing above it).
 LAYERS = {
@@ -34,12 +49,36 @@ LAYERS = {
 MOST_LINES = 4000
 
 
+def undeclared_imports(root: Path, imports) -> list[str]:
+    """An import of a module a target does not declare in Package.swift, for every Swift target."""
+    manifest = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=root, capture_output=True, text=True, check=True).stdout)
+    problems = []
+    for target in manifest["targets"]:
+        if target["type"] == "plugin":
+            continue
+        declared = set()
+        for dependency in target["dependencies"]:
+            kind, value = next(iter(dependency.items()))
+            declared |= PRODUCT_MODULES.get(value[0], {value[0]}) if kind == "product" else {value[0]}
+        folder = root / (target.get("path") or (("Tests/" if target["type"] == "test" else "Sources/") + target["name"]))
+        for path in sorted(folder.rglob("*.swift")):
+            code = imports.code_only(path.read_text())
+            for match in imports.IMPORT.finditer(code):
+                imported = match.group(2)
+                if imported in declared or imported in TOOLCHAIN or imported == target["name"]:
+                    continue
+                line = code.count("\n", 0, match.start(2)) + 1
+                problems.append(
+                    f"{path.relative_to(root)}:{line}: {target['name']} imports {imported}, which its entry in Package.swift does not declare")
+    return problems
+
+
 def main() -> int:
     root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1]
     spec = importlib.util.spec_from_file_location("imports", root / ".ci" / "check-module-imports.py")
     imports = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(imports)
-    problems = []
+    problems = undeclared_imports(root, imports)
     for target, allowed in LAYERS.items():
         folder = root / "Sources" / target
         if not folder.is_dir():

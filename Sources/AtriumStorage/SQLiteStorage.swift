@@ -1,8 +1,18 @@
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
 import GRDB
-import Glibc
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+
+    /// The C library's `close`, named apart from ``SQLiteStorage/close()``.
+    private func closeDescriptor(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
+#elseif canImport(Darwin)
+    import Darwin
+
+    private func closeDescriptor(_ descriptor: Int32) { _ = Darwin.close(descriptor) }
+#endif
 
 /// The embedded database: one SQLite file in WAL mode with full synchronisation, so a committed
 /// write survives a crash of the host or the machine.
@@ -44,7 +54,7 @@ package final class SQLiteStorage: HostStorage {
         configuration.allowsUnsafeTransactions = true
         // Two processes opening a new file at once would both make its tables: the second waits.
         let lock = try Self.openMigrationLock(path: path)
-        defer { Glibc.close(lock) }
+        defer { closeDescriptor(lock) }
         guard flock(lock, LOCK_EX) == 0 else {
             throw ClaimRefused(description: "the lock file '\(path)-migrate.lock' cannot be locked: \(String(cString: strerror(errno)))")
         }
@@ -135,7 +145,7 @@ package final class SQLiteStorage: HostStorage {
         }
         // Beside another process opening the same file: one makes the tables, the other finds them.
         let lock = try await lockForMigrating()
-        defer { Glibc.close(lock) }
+        defer { closeDescriptor(lock) }
         try migrator.migrate(database.pool)
     }
 
@@ -150,7 +160,7 @@ package final class SQLiteStorage: HostStorage {
     package func migrate(module: String, migrations: [StorageMigration]) async throws {
         guard !migrations.isEmpty else { return }
         let lock = try await lockForMigrating()
-        defer { Glibc.close(lock) }
+        defer { closeDescriptor(lock) }
         for migration in migrations {
             let applied = try await database.pool.read { db in
                 try Bool.fetchOne(
@@ -180,7 +190,7 @@ package final class SQLiteStorage: HostStorage {
             do {
                 try await Task.sleep(for: .milliseconds(10))
             } catch {
-                Glibc.close(descriptor)
+                closeDescriptor(descriptor)
                 throw error
             }
         }
@@ -213,7 +223,7 @@ package final class SQLiteStorage: HostStorage {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             var buffer = [UInt8](repeating: 0, count: 32)
             let count = read(descriptor, &buffer, buffer.count)
-            Glibc.close(descriptor)
+            closeDescriptor(descriptor)
             let holder = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
             throw ClaimRefused(
                 description: "another Atrium host\(holder.isEmpty ? "" : " (process \(holder))") is serving this database (lock file '\(lockPath)')")
@@ -229,7 +239,7 @@ package final class SQLiteStorage: HostStorage {
     package static func servingProcess(path: String) -> Int32? {
         let descriptor = open(path + "-host.lock", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        defer { Glibc.close(descriptor) }
+        defer { closeDescriptor(descriptor) }
         // Taking the lock means nobody held it.
         if flock(descriptor, LOCK_SH | LOCK_NB) == 0 { return nil }
         var buffer = [UInt8](repeating: 0, count: 32)
@@ -240,7 +250,7 @@ package final class SQLiteStorage: HostStorage {
 
     package func close() throws {
         if let descriptor = hostLock.withLock({ $0.take() }) {
-            Glibc.close(descriptor)
+            closeDescriptor(descriptor)
         }
         database.close()
     }

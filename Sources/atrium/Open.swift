@@ -55,14 +55,18 @@ struct Open: AsyncParsableCommand {
 
     private static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data((message + "\n").utf8))
-        Glibc.exit(1)
+        Foundation.exit(1)
     }
 
     /// `atrium-open` in the folder of the running executable (`/proc/self/exe`, whatever the name
     /// it was started by).
     static func clientPath() -> String {
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        #if os(Linux)
+            let executable =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        #else
+            let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        #endif
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("atrium-open").path
     }
 }

@@ -135,7 +135,7 @@ struct HostListenerTests {
     }
 
     private static func accepts(port: Int) -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = tcpSocket()
         defer { close(socket) }
         var address = loopback(port: port)
         return withUnsafePointer(to: &address) {

@@ -1,7 +1,6 @@
 import AtriumSDK
 import AtriumTestKit
 import Foundation
-import Glibc
 import HTTPTypes
 import Logging
 import Testing
@@ -9,6 +8,10 @@ import Testing
 @testable import AtriumFixtures
 @_spi(AtriumHost) @testable import AtriumHost
 @testable import AtriumObservability
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Every request has an id, answered in `X-Request-Id` and carried by every line logged while it
 /// is handled: the host's, the module's through its context, and the module's boot-time logger's.

@@ -1,8 +1,11 @@
 @_spi(AtriumHost) import AtriumHost
 import AtriumStorage
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `storage.kind`, `storage.url`, `storage.poolSize` and `storage.timeout`, checked before serving, never repeating a
 /// password.
@@ -85,7 +88,7 @@ struct ClosedPort {
     let port: Int
 
     init() throws {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = tcpSocket()
         defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -31,3 +31,14 @@ enum Fixture {
         }
     }
 }
+
+#if canImport(Glibc)
+    import Glibc
+
+    /// A TCP socket of the C library (Glibc spells `SOCK_STREAM` as an enumeration, Darwin as a number).
+    func tcpSocket() -> Int32 { Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0) }
+#elseif canImport(Darwin)
+    import Darwin
+
+    func tcpSocket() -> Int32 { Darwin.socket(AF_INET, SOCK_STREAM, 0) }
+#endif

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Fails when Swift code that exists only on Linux is written where every platform the package
+declares (Linux, macOS, iOS) compiles it: the package names macOS and iOS, so such code must sit
+inside an `#if canImport(Glibc)` or `#if os(Linux)` block (in its first branch, not an `#else`).
+
+The spellings it looks for, in code (comments are skipped; string literals are read, since a path
+is written in one):
+  - `import Glibc`           the C library's module on Linux (Darwin's is `Darwin`)
+  - `Glibc.`                 a name qualified by that module (`Glibc.close`, `Glibc.exit`)
+  - `/proc/`                 the Linux process file system (no such folder on macOS or iOS)
+
+Usage: check-platform-guards.py [REPOSITORY_ROOT]"""
+
+import re
+import sys
+from pathlib import Path
+
+SPELLINGS = {
+    "import Glibc": re.compile(r"^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*import\s+Glibc\b", re.MULTILINE),
+    "Glibc.": re.compile(r"\bGlibc\."),
+    "/proc/": re.compile(r"/proc/"),
+}
+# Conditions under which Linux-only code may be written.
+GUARDS = re.compile(r"canImport\(\s*Glibc\s*\)|os\(\s*Linux\s*\)")
+CONDITION = re.compile(r"^[ \t]*#(if|elseif|else|endif)\b(.*)$")
+FOLDERS = ("Sources", "Modules", "Tests")
+
+
+def without_comments(text: str) -> str:
+    """The text with comments blanked out (string literals kept), line breaks kept."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        if text.startswith("//", i):
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            out.append(" " * (end - i))
+            i = end
+        elif text.startswith("/*", i):
+            depth, j = 1, i + 2
+            while j < n and depth:
+                if text.startswith("/*", j):
+                    depth, j = depth + 1, j + 2
+                elif text.startswith("*/", j):
+                    depth, j = depth - 1, j + 2
+                else:
+                    j += 1
+            out.append("".join(c if c == "\n" else " " for c in text[i:j]))
+            i = j
+        elif text[i] == '"':
+            # A string literal, copied whole: a `//` inside it is not a comment.
+            j = i + 1
+            while j < n and text[j] not in '"\n':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:min(j + 1, n)])
+            i = j + 1
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def violations(root: Path) -> list[str]:
+    found = []
+    for folder in FOLDERS:
+        for path in sorted((root / folder).rglob("*.swift")):
+            if ".build" in path.parts:
+                continue
+            lines = without_comments(path.read_text(errors="replace")).split("\n")
+            # For each open #if: whether the branch now read is one a Linux guard makes true.
+            guarded = []
+            for number, line in enumerate(lines, 1):
+                match = CONDITION.match(line)
+                if match:
+                    kind, condition = match.group(1), match.group(2)
+                    if kind == "if":
+                        guarded.append(bool(GUARDS.search(condition)) and "!" not in condition)
+                    elif kind == "elseif" and guarded:
+                        guarded[-1] = bool(GUARDS.search(condition)) and "!" not in condition
+                    elif kind == "else" and guarded:
+                        guarded[-1] = False
+                    elif kind == "endif" and guarded:
+                        guarded.pop()
+                    continue
+                if any(guarded):
+                    continue
+                for spelling, pattern in SPELLINGS.items():
+                    if pattern.search(line):
+                        found.append(
+                            f"{path.relative_to(root)}:{number}: `{spelling}` outside `#if canImport(Glibc)` or `#if os(Linux)`: "
+                            "the package also builds for macOS and iOS")
+    return found
+
+
+def main() -> int:
+    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1]
+    found = violations(root)
+    for line in found:
+        print(line, file=sys.stderr)
+    if found:
+        print(f"{len(found)} line(s) of Linux-only code unguarded (looked for: {', '.join(SPELLINGS)}).", file=sys.stderr)
+        return 1
+    print(f"Linux-only code is guarded everywhere (looked for: {', '.join(SPELLINGS)}).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""The CI checks that keep the package honest about what it builds on: Linux-only code is guarded
+for the other platforms the package names, and every import is declared in Package.swift."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from test_module_imports import tree
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(script: str, root: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / ".ci" / script), str(root)], capture_output=True, text=True)
+
+
+def test_linux_only_code_outside_a_guard_fails_and_inside_one_passes(tmp_path):
+    root = tree(tmp_path, {
+        "Sources/A/Lock.swift": "import Foundation\nimport Glibc\nfunc f() { Glibc.close(3) }\nlet exe = \"/proc/self/exe\"\n",
+        "Sources/B/Fine.swift": (
+            "#if canImport(Glibc)\n    import Glibc\n    func f() { Glibc.close(3) }\n#elseif canImport(Darwin)\n    import Darwin\n#endif\n"
+            "#if os(Linux)\nlet exe = \"/proc/self/exe\"\n#else\nlet exe = \"\"\n#endif\n// Glibc.close and /proc/ in a comment\n"),
+        "Tests/C/Else.swift": "#if !canImport(Glibc)\nimport Glibc\n#endif\n#if canImport(Glibc)\n#else\nlet p = \"/proc/1\"\n#endif\n",
+    })
+    result = run("check-platform-guards.py", root)
+    assert result.returncode == 1
+    lines = sorted(line.split(":")[0] + ":" + line.split(":")[1] for line in result.stderr.splitlines() if ".swift:" in line)
+    assert lines == ["Sources/A/Lock.swift:2", "Sources/A/Lock.swift:3", "Sources/A/Lock.swift:4", "Tests/C/Else.swift:2",
+                     "Tests/C/Else.swift:6"], result.stderr
+    assert "import Glibc, Glibc., /proc/" in result.stderr, "it lists the spellings it looks for"
+
+
+def test_the_repository_guards_its_linux_only_code():
+    result = run("check-platform-guards.py", ROOT)
+    assert result.returncode == 0, result.stderr
+
+
+def test_an_import_the_manifest_does_not_declare_fails(tmp_path):
+    root = tree(tmp_path, {
+        "Package.swift": (
+            "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [\n"
+            "  .target(name: \"Low\"), .target(name: \"Middle\", dependencies: [\"Low\"]),\n"
+            "  .target(name: \"Top\", dependencies: [\"Middle\"]),\n])\n"),
+        "Sources/Low/Low.swift": "import Foundation\n",
+        "Sources/Middle/Middle.swift": "import Low\n",
+        # Top builds (Low comes with Middle), but says nothing of Low.
+        "Sources/Top/Top.swift": "import Middle\nimport Low\n",
+    })
+    spec_path = ROOT / ".ci" / "check-host-layers.py"
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("layers", spec_path)
+    layers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(layers)
+    imports_spec = importlib.util.spec_from_file_location("imports", ROOT / ".ci" / "check-module-imports.py")
+    imports = importlib.util.module_from_spec(imports_spec)
+    imports_spec.loader.exec_module(imports)
+    problems = layers.undeclared_imports(root, imports)
+    assert problems == ["Sources/Top/Top.swift:2: Top imports Low, which its entry in Package.swift does not declare"], problems
