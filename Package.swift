@@ -14,6 +14,12 @@ func isFolder(_ url: URL) -> Bool {
     return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
 }
 
+/// The module folders as `atrium new-module` and `remove-module` last left them: SwiftPM reads a
+/// manifest again only when its text changes, so those tools write this list and the next
+/// `swift build` sees what they added or removed. Every folder under Modules/ with a Sources/ folder
+/// is a module, listed here or not (one added by hand is seen once this text next changes).
+let modulesWhenLastWritten = ["Cookbook", "Login", "Mobility", "Moneybox", "Pilot"]
+
 let featureModules: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: modulesFolder.path)) ?? [])
     .filter { isFolder(modulesFolder.appendingPathComponent($0).appendingPathComponent("Sources")) }
     .sorted()
@@ -65,6 +71,7 @@ let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
                 // A module's host tests boot hosts through the test kit and read the host's own types.
                 dependencies: [
                     .target(name: name), "AtriumSDK", "AtriumContracts", "AtriumTestKit", "AtriumHost", "AtriumRuntime", "AtriumConfiguration",
+                    "AtriumServices",
                     .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
                 ],
                 path: "Modules/\(name)/Tests"
@@ -77,6 +84,427 @@ let featureTargets: [Target] = featureModules.flatMap { name -> [Target] in
     }
     return targets
 }
+
+// The package's own targets, in a few lists (one list of them all is more than the compiler types in time).
+let targetsPart1: [Target] = [
+    .target(
+        name: "AtriumSDK",
+        dependencies: [.product(name: "Logging", package: "swift-log")]
+    ),
+    // What modules share with each other (protocols and value types), beside the SDK's contracts
+    // with the host: modules may import it, never each other.
+    .target(
+        name: "AtriumContracts",
+        dependencies: ["AtriumSDK"]
+    ),
+    // The native client kit: Foundation only, so it builds for iOS as for Linux (.ci/run checks
+    // its imports); it knows the host only through the scene documents it answers.
+    .target(name: "AtriumClient"),
+    // The host, in layers whose dependencies run one way (README, "Architecture"; checked by
+    // .ci/check-host-layers.py): observability ← storage ← events ← configuration, rendering ←
+    // runtime ← HTTP ← live scenes ← the host that assembles them. They share through `package`
+    // access; `public` is what module teams use.
+    // General utilities any host target may use: hexadecimal digits, a bounded memo, a child
+    // task, base64url, a wake-up signal.
+    .target(name: "AtriumSupport"),
+    .target(
+        name: "AtriumObservability",
+        dependencies: [
+            "AtriumSDK",
+            "AtriumSupport",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Tracing", package: "swift-distributed-tracing"),
+        ]
+    ),
+    .target(
+        name: "AtriumStorage",
+        dependencies: [
+            .product(name: "Tracing", package: "swift-distributed-tracing"),
+            "AtriumSDK",
+            "AtriumSupport",
+            "AtriumObservability",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]
+    ),
+]
+
+let targetsPart2: [Target] = [
+    // PostgreSQL storage for several hosts behind one load balancer: records, sessions, the
+    // change feed over LISTEN/NOTIFY, on the storage's protocols.
+    .target(
+        name: "AtriumPostgres",
+        dependencies: [
+            "AtriumSDK",
+            "AtriumObservability",
+            "AtriumStorage",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .target(
+        name: "AtriumEvents",
+        dependencies: [
+            .product(name: "Tracing", package: "swift-distributed-tracing"),
+            "AtriumSDK",
+            "AtriumObservability",
+            "AtriumStorage",
+            "AtriumPostgres",
+            "AtriumSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]
+    ),
+    .target(
+        name: "AtriumConfiguration",
+        dependencies: [
+            "AtriumSDK",
+            .product(name: "Configuration", package: "swift-configuration"),
+            .product(name: "Yams", package: "Yams"),
+        ]
+    ),
+    // Every language the host speaks: the configuration's languages, the modules' and the host's
+    // catalogs (compiled when built), translators, plural rules, and each request's language.
+    .target(
+        name: "AtriumLocalization",
+        dependencies: ["AtriumSDK", "AtriumSupport", "StringCatalogFile"],
+        exclude: ["Resources/Localizable.xcstrings"],
+        plugins: ["StringCatalogPlugin"]
+    ),
+    .target(
+        name: "AtriumRendering",
+        dependencies: ["AtriumSupport", "AtriumSDK", "AtriumLocalization", .product(name: "NIOCore", package: "swift-nio")]
+    ),
+    // The services the host lends to modules: sealing and signing under the host key (AES-GCM,
+    // JWTs, bcrypt), the outbound HTTP client and its address checks, the clock and randomness.
+    .target(
+        name: "AtriumServices",
+        dependencies: [
+            "AtriumSDK",
+            "AtriumSupport",
+            "AtriumObservability",
+            "AtriumStorage",
+            .product(name: "Tracing", package: "swift-distributed-tracing"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "JWTKit", package: "jwt-kit"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]
+    ),
+]
+
+let targetsPart3: [Target] = [
+    // The HTTP/1.1 server under everything: its settings (`http.*`), the listener and the
+    // connection guard (timeouts, the connection and stream caps).
+    .target(
+        name: "AtriumListener",
+        dependencies: [
+            "AtriumSDK",
+            "AtriumObservability",
+            "AtriumConfiguration",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]
+    ),
+    .target(
+        name: "AtriumRuntime",
+        dependencies: [
+            .product(name: "Tracing", package: "swift-distributed-tracing"),
+            "AtriumSDK",
+            "AtriumObservability",
+            "AtriumStorage",
+            "AtriumEvents",
+            "AtriumConfiguration",
+            "AtriumLocalization",
+            "AtriumRendering",
+            "AtriumSupport",
+            "AtriumServices",
+            "AtriumListener",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]
+    ),
+    // The documents the host publishes about itself, made from its registry: the OpenAPI
+    // document and the scene schema's JSON Schema.
+    .target(
+        name: "AtriumSchemas",
+        dependencies: ["AtriumSDK", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime"]
+    ),
+    // Where a request becomes an answer, with no HTTP framework's types: negotiation, the
+    // session and its guard, the language, an action's body and token, running the scene, the
+    // kept loads and rendered screens, tags and 304s, the standard screens.
+    .target(
+        name: "AtriumPages",
+        dependencies: [
+            "AtriumSDK",
+            "AtriumSupport",
+            "AtriumObservability",
+            "AtriumStorage",
+            "AtriumLocalization",
+            "AtriumRendering",
+            "AtriumServices",
+            "AtriumListener",
+            "AtriumRuntime",
+            .product(name: "Tracing", package: "swift-distributed-tracing"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ]
+    ),
+    // Live scenes: a client of the pages, streaming a scene's states as they change.
+    .target(
+        name: "AtriumLive",
+        dependencies: [
+            "AtriumSDK",
+            "AtriumSupport",
+            "AtriumObservability",
+            "AtriumStorage",
+            "AtriumRendering",
+            "AtriumListener",
+            "AtriumRuntime",
+            "AtriumPages",
+            .product(name: "Tracing", package: "swift-distributed-tracing"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]
+    ),
+    .target(
+        name: "AtriumHTTP",
+        dependencies: [
+            .product(name: "Tracing", package: "swift-distributed-tracing"),
+            "AtriumSDK",
+            "AtriumSupport",
+            "AtriumObservability",
+            "AtriumStorage",
+            "AtriumConfiguration",
+            "AtriumLocalization",
+            "AtriumRendering",
+            "AtriumServices",
+            "AtriumListener",
+            "AtriumRuntime",
+            "AtriumSchemas",
+            "AtriumPages",
+            "AtriumLive",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        // The page's stylesheet and script compiled in as bytes: the host finds no bundle when it starts.
+        resources: [.embedInCode("Resources/atrium.css"), .embedInCode("Resources/atrium.js")]
+    ),
+]
+
+let targetsPart4: [Target] = [
+    .target(
+        name: "AtriumHost",
+        dependencies: [
+            "AtriumSDK",
+            "AtriumObservability",
+            "AtriumStorage",
+            "AtriumEvents",
+            "AtriumConfiguration",
+            "AtriumRendering",
+            "AtriumRuntime",
+            "AtriumListener",
+            "AtriumLocalization",
+            "AtriumPostgres",
+            "AtriumPages",
+            "AtriumHTTP",
+            "AtriumLive",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "OTel", package: "swift-otel"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        ]
+    ),
+    .target(
+        name: "AtriumCatalog",
+        dependencies: ["AtriumSDK"] + featureModules.map { .target(name: $0) },
+        plugins: ["ModuleCatalogPlugin"]
+    ),
+    .executableTarget(
+        name: "ModuleCatalogGenerator"
+    ),
+    .target(name: "StringCatalogFile"),
+    .executableTarget(
+        name: "StringCatalogCompiler",
+        dependencies: ["StringCatalogFile"]
+    ),
+    .plugin(
+        name: "StringCatalogPlugin",
+        capability: .buildTool(),
+        dependencies: ["StringCatalogCompiler"],
+        path: "Sources/StringCatalogPlugin"
+    ),
+]
+
+let targetsPart5: [Target] = [
+    .plugin(
+        name: "ModuleCatalogPlugin",
+        capability: .buildTool(),
+        dependencies: ["ModuleCatalogGenerator"],
+        path: "Sources/ModuleCatalogPlugin"
+    ),
+    .executableTarget(
+        name: "atrium",
+        dependencies: [
+            "AtriumListener",
+            "AtriumPostgres",
+            "AtriumSDK",
+            "AtriumObservability",
+            "AtriumStorage",
+            "AtriumEvents",
+            "AtriumConfiguration",
+            "AtriumRuntime",
+            "AtriumHTTP",
+            "AtriumHost",
+            "AtriumCatalog",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
+    // The developer tools (`atrium new-module`, `new-scene`, `remove-module` run it), an
+    // executable of their own: the server binary carries none of their code.
+    .executableTarget(
+        name: "atrium-dev",
+        dependencies: [
+            "AtriumCatalog",
+            "AtriumConfiguration",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
+    // `atrium open`'s terminal client, an executable of its own that `atrium open` runs: linked
+    // into `atrium`, the kit's URLSession would bring FoundationNetworking and its curl, TLS and
+    // Kerberos libraries into every host's start (5–8 ms to load). Not a dependency of `atrium`
+    // either, since SwiftPM links an executable dependency's libraries into its dependent.
+    .executableTarget(
+        name: "atrium-open",
+        dependencies: ["AtriumClient", "AtriumSupport"]
+    ),
+    .target(
+        name: "AtriumTestKit",
+        dependencies: [
+            "AtriumLocalization",
+            "AtriumPages",
+            "AtriumPostgres",
+            "AtriumServices",
+            "AtriumSDK",
+            "AtriumObservability",
+            "AtriumStorage",
+            "AtriumEvents",
+            "AtriumConfiguration",
+            "AtriumRendering",
+            "AtriumRuntime",
+            "AtriumHTTP",
+            "AtriumHost",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            // TestOpenIDProvider signs ID tokens as a provider would, and checks PKCE.
+            .product(name: "JWTKit", package: "jwt-kit"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]
+    ),
+    // Fixture modules that exercise the whole SDK; not modules of the product (not in Modules/).
+    .target(
+        name: "AtriumFixtures",
+        dependencies: ["AtriumSDK", .product(name: "Logging", package: "swift-log")],
+        path: "Tests/AtriumFixtures"
+    ),
+]
+
+let targetsPart6: [Target] = [
+    // Serves the fixture modules for the browser tests in Tests/Browser.
+    .executableTarget(
+        name: "atrium-fixture-host",
+        dependencies: ["AtriumFixtures", "AtriumConfiguration", "AtriumRuntime", "AtriumHost", .product(name: "Logging", package: "swift-log")],
+        path: "Tests/FixtureHost"
+    ),
+    // The benchmark's bare server: the same bytes from memory (Tests/Benchmarks/run.sh).
+    .executableTarget(
+        name: "atrium-bare-server",
+        dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
+        path: "Tests/Benchmarks/BareServer"
+    ),
+    .testTarget(
+        name: "AtriumHostTests",
+        dependencies: [
+            "AtriumListener", "AtriumLocalization", "AtriumPages", "AtriumPostgres", "AtriumServices", "AtriumSupport",
+            "AtriumSDK",
+            "AtriumObservability",
+            "AtriumStorage",
+            "AtriumEvents",
+            "AtriumConfiguration",
+            "AtriumRendering",
+            "AtriumRuntime",
+            "AtriumHTTP",
+            "AtriumLive",
+            "AtriumHost",
+            "AtriumTestKit",
+            "AtriumFixtures",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            // Every module's translations, for the catalog check.
+            "AtriumCatalog",
+            // The catalog files' reading and compiling.
+            "StringCatalogFile",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "PropertyBased", package: "swift-property-based"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            // Connections without sockets, for the connection cap's choices.
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+        ]
+    ),
+    // The native client kit, against hosts serving every module on a port (and alone, against
+    // transports that answer what a test needs).
+    .testTarget(
+        name: "AtriumClientTests",
+        dependencies: ["AtriumClient", "AtriumSDK", "AtriumTestKit", "AtriumCatalog", "AtriumRendering", "AtriumSchemas"],
+        // The golden documents are read from the source tree (and recorded there).
+        exclude: ["Golden"]
+    ),
+
+]
+
+let allTargets: [Target] = [targetsPart1, targetsPart2, targetsPart3, targetsPart4, targetsPart5, targetsPart6, featureTargets].flatMap { $0 }
 
 let package = Package(
     name: "Atrium",
@@ -129,297 +557,6 @@ let package = Package(
         // Property-based tests: arbitrary input never traps, never takes more than linear time.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
-    targets: [
-        .target(
-            name: "AtriumSDK",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
-        ),
-        // What modules share with each other (protocols and value types), beside the SDK's contracts
-        // with the host: modules may import it, never each other.
-        .target(
-            name: "AtriumContracts",
-            dependencies: ["AtriumSDK"]
-        ),
-        // The native client kit: Foundation only, so it builds for iOS as for Linux (.ci/run checks
-        // its imports); it knows the host only through the scene documents it answers.
-        .target(name: "AtriumClient"),
-        // The host, in layers whose dependencies run one way (README, "Architecture"; checked by
-        // .ci/check-host-layers.py): observability ← storage ← events ← configuration, rendering ←
-        // runtime ← HTTP ← live scenes ← the host that assembles them. They share through `package`
-        // access; `public` is what module teams use.
-        .target(
-            name: "AtriumObservability",
-            dependencies: [
-                "AtriumSDK",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-            ]
-        ),
-        .target(
-            name: "AtriumStorage",
-            dependencies: [
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-                "AtriumSDK",
-                "AtriumObservability",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]
-        ),
-        .target(
-            name: "AtriumEvents",
-            dependencies: [
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-                "AtriumSDK",
-                "AtriumObservability",
-                "AtriumStorage",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
-        ),
-        .target(
-            name: "AtriumConfiguration",
-            dependencies: [
-                "AtriumSDK",
-                .product(name: "Configuration", package: "swift-configuration"),
-                .product(name: "Yams", package: "Yams"),
-            ]
-        ),
-        .target(
-            name: "AtriumRendering",
-            dependencies: ["AtriumSDK", "StringCatalogFile", .product(name: "NIOCore", package: "swift-nio")]
-        ),
-        .target(
-            name: "AtriumRuntime",
-            dependencies: [
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-                "AtriumSDK",
-                "AtriumObservability",
-                "AtriumStorage",
-                "AtriumEvents",
-                "AtriumConfiguration",
-                "AtriumRendering",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-            ]
-        ),
-        // The documents the host publishes about itself, made from its registry: the OpenAPI
-        // document and the scene schema's JSON Schema.
-        .target(
-            name: "AtriumSchemas",
-            dependencies: ["AtriumSDK", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime"]
-        ),
-        .target(
-            name: "AtriumHTTP",
-            dependencies: [
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-                "AtriumSDK",
-                "AtriumObservability",
-                "AtriumStorage",
-                "AtriumConfiguration",
-                "AtriumRendering",
-                "AtriumRuntime",
-                "AtriumSchemas",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            // The page's stylesheet and script compiled in as bytes, the catalog into Swift: the
-            // host finds no bundle when it starts.
-            exclude: ["Resources/Localizable.xcstrings"],
-            resources: [.embedInCode("Resources/atrium.css"), .embedInCode("Resources/atrium.js")],
-            plugins: ["StringCatalogPlugin"]
-        ),
-        .target(
-            name: "AtriumLive",
-            dependencies: [
-                "AtriumObservability",
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-                "AtriumSDK",
-                "AtriumStorage",
-                "AtriumRendering",
-                "AtriumRuntime",
-                "AtriumHTTP",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
-        ),
-        .target(
-            name: "AtriumHost",
-            dependencies: [
-                "AtriumSDK",
-                "AtriumObservability",
-                "AtriumStorage",
-                "AtriumEvents",
-                "AtriumConfiguration",
-                "AtriumRendering",
-                "AtriumRuntime",
-                "AtriumHTTP",
-                "AtriumLive",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "OTel", package: "swift-otel"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
-        ),
-        .target(
-            name: "AtriumCatalog",
-            dependencies: ["AtriumSDK"] + featureModules.map { .target(name: $0) },
-            plugins: ["ModuleCatalogPlugin"]
-        ),
-        .executableTarget(
-            name: "ModuleCatalogGenerator"
-        ),
-        .target(name: "StringCatalogFile"),
-        .executableTarget(
-            name: "StringCatalogCompiler",
-            dependencies: ["StringCatalogFile"]
-        ),
-        .plugin(
-            name: "StringCatalogPlugin",
-            capability: .buildTool(),
-            dependencies: ["StringCatalogCompiler"],
-            path: "Sources/StringCatalogPlugin"
-        ),
-        .plugin(
-            name: "ModuleCatalogPlugin",
-            capability: .buildTool(),
-            dependencies: ["ModuleCatalogGenerator"],
-            path: "Sources/ModuleCatalogPlugin"
-        ),
-        .executableTarget(
-            name: "atrium",
-            dependencies: [
-                "AtriumSDK",
-                "AtriumObservability",
-                "AtriumStorage",
-                "AtriumEvents",
-                "AtriumConfiguration",
-                "AtriumRuntime",
-                "AtriumHTTP",
-                "AtriumHost",
-                "AtriumCatalog",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // `atrium new-module` clears SwiftPM's cached reading of Package.swift (a SQLite file).
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
-        // `atrium open`'s terminal client, an executable of its own that `atrium open` runs: linked
-        // into `atrium`, the kit's URLSession would bring FoundationNetworking and its curl, TLS and
-        // Kerberos libraries into every host's start (5–8 ms to load). Not a dependency of `atrium`
-        // either, since SwiftPM links an executable dependency's libraries into its dependent.
-        .executableTarget(
-            name: "atrium-open",
-            dependencies: ["AtriumClient"]
-        ),
-        .target(
-            name: "AtriumTestKit",
-            dependencies: [
-                "AtriumSDK",
-                "AtriumObservability",
-                "AtriumStorage",
-                "AtriumEvents",
-                "AtriumConfiguration",
-                "AtriumRendering",
-                "AtriumRuntime",
-                "AtriumHTTP",
-                "AtriumHost",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                // TestOpenIDProvider signs ID tokens as a provider would, and checks PKCE.
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
-        ),
-        // Fixture modules that exercise the whole SDK; not modules of the product (not in Modules/).
-        .target(
-            name: "AtriumFixtures",
-            dependencies: ["AtriumSDK", .product(name: "Logging", package: "swift-log")],
-            path: "Tests/AtriumFixtures"
-        ),
-        // Serves the fixture modules for the browser tests in Tests/Browser.
-        .executableTarget(
-            name: "atrium-fixture-host",
-            dependencies: ["AtriumFixtures", "AtriumConfiguration", "AtriumRuntime", "AtriumHost", .product(name: "Logging", package: "swift-log")],
-            path: "Tests/FixtureHost"
-        ),
-        // The benchmark's bare server: the same bytes from memory (Tests/Benchmarks/run.sh).
-        .executableTarget(
-            name: "atrium-bare-server",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
-            path: "Tests/Benchmarks/BareServer"
-        ),
-        .testTarget(
-            name: "AtriumHostTests",
-            dependencies: [
-                "AtriumSDK",
-                "AtriumObservability",
-                "AtriumStorage",
-                "AtriumEvents",
-                "AtriumConfiguration",
-                "AtriumRendering",
-                "AtriumRuntime",
-                "AtriumHTTP",
-                "AtriumLive",
-                "AtriumHost",
-                "AtriumTestKit",
-                "AtriumFixtures",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                // Every module's translations, for the catalog check.
-                "AtriumCatalog",
-                // The catalog files' reading and compiling.
-                "StringCatalogFile",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "PropertyBased", package: "swift-property-based"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                // Connections without sockets, for the connection cap's choices.
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-            ]
-        ),
-        // The native client kit, against hosts serving every module on a port (and alone, against
-        // transports that answer what a test needs).
-        .testTarget(
-            name: "AtriumClientTests",
-            dependencies: ["AtriumClient", "AtriumSDK", "AtriumTestKit", "AtriumCatalog", "AtriumRendering"],
-            // The golden documents are read from the source tree (and recorded there).
-            exclude: ["Golden"]
-        ),
-    ] + featureTargets,
+    targets: allTargets,
     swiftLanguageModes: [.v6]
 )

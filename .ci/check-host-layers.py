@@ -25,28 +25,22 @@ TOOLCHAIN = {
 # The products of dependencies that hold more than the module named like them.
 PRODUCT_MODULES = {"Metrics": {"Metrics", "CoreMetrics"}}
 
-# Each host target and the host targets it may import (and nothing above it).
-LAYERS = {
-    "AtriumObservability": set(),
-    "AtriumStorage": {"AtriumObservability"},
-    "AtriumEvents": {"AtriumObservability", "AtriumStorage"},
+# Each host target and the host targets it may import (and nothing above it), bottom up.
+ORDER = [
+    "AtriumSupport", "AtriumObservability", "AtriumStorage", "AtriumPostgres", "AtriumEvents", "AtriumConfiguration", "AtriumLocalization",
+    "AtriumRendering", "AtriumServices", "AtriumListener", "AtriumRuntime", "AtriumSchemas", "AtriumPages", "AtriumLive", "AtriumHTTP",
+    "AtriumHost",
+]
+# The few that do not depend on everything below them: pure libraries, and the server under all.
+INDEPENDENT = {
+    "AtriumSupport": set(),
     "AtriumConfiguration": set(),
-    "AtriumRendering": set(),
-    "AtriumRuntime": {"AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering"},
-    "AtriumSchemas": {"AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime"},
-    "AtriumHTTP": {
-        "AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime", "AtriumSchemas",
-    },
-    "AtriumLive": {
-        "AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime", "AtriumSchemas",
-        "AtriumHTTP",
-    },
-    "AtriumHost": {
-        "AtriumObservability", "AtriumStorage", "AtriumEvents", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime", "AtriumSchemas",
-        "AtriumHTTP", "AtriumLive",
-    },
+    "AtriumLocalization": {"AtriumSupport"},
+    "AtriumRendering": {"AtriumSupport", "AtriumLocalization"},
+    "AtriumListener": {"AtriumSupport", "AtriumObservability", "AtriumConfiguration"},
 }
-MOST_LINES = 4000
+LAYERS = {target: INDEPENDENT.get(target, set(ORDER[:index])) for index, target in enumerate(ORDER)}
+MOST_LINES = 3000
 
 
 def undeclared_imports(root: Path, imports) -> list[str]:

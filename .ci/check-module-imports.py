@@ -23,9 +23,10 @@ IMPORT = re.compile(
 REACHING = re.compile(r"@(?:_spi|_spiOnly|_private)\b")
 
 
-def code_only(text: str) -> str:
+def code_only(text: str, keep_strings: bool = False) -> str:
     """The text with comments and string literals blanked out (line breaks kept, so line numbers
-    stay true): `// import Pilot` and `"import Pilot"` are not imports."""
+    stay true): `// import Pilot` and `"import Pilot"` are not imports. With `keep_strings`, only
+    comments are blanked (a path is written in a string)."""
     out = []
     i, n = 0, len(text)
     while i < n:
@@ -48,13 +49,13 @@ def code_only(text: str) -> str:
         elif text.startswith('"""', i):
             end = text.find('"""', i + 3)
             end = n if end < 0 else end + 3
-            out.append("".join(c if c == "\n" else " " for c in text[i:end]))
+            out.append(text[i:end] if keep_strings else "".join(c if c == "\n" else " " for c in text[i:end]))
             i = end
         elif text[i] == '"':
             j = i + 1
             while j < n and text[j] not in '"\n':
                 j += 2 if text[j] == "\\" else 1
-            out.append(" " * (min(j + 1, n) - i))
+            out.append(text[i:min(j + 1, n)] if keep_strings else " " * (min(j + 1, n) - i))
             i = j + 1
         else:
             out.append(text[i])

@@ -11,6 +11,7 @@ is written in one):
 
 Usage: check-platform-guards.py [REPOSITORY_ROOT]"""
 
+import importlib.util
 import re
 import sys
 from pathlib import Path
@@ -26,38 +27,14 @@ CONDITION = re.compile(r"^[ \t]*#(if|elseif|else|endif)\b(.*)$")
 FOLDERS = ("Sources", "Modules", "Tests")
 
 
+_SPEC = importlib.util.spec_from_file_location("imports", Path(__file__).resolve().parent / "check-module-imports.py")
+_IMPORTS = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(_IMPORTS)
+
+
 def without_comments(text: str) -> str:
-    """The text with comments blanked out (string literals kept), line breaks kept."""
-    out = []
-    i, n = 0, len(text)
-    while i < n:
-        if text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-            out.append(" " * (end - i))
-            i = end
-        elif text.startswith("/*", i):
-            depth, j = 1, i + 2
-            while j < n and depth:
-                if text.startswith("/*", j):
-                    depth, j = depth + 1, j + 2
-                elif text.startswith("*/", j):
-                    depth, j = depth - 1, j + 2
-                else:
-                    j += 1
-            out.append("".join(c if c == "\n" else " " for c in text[i:j]))
-            i = j
-        elif text[i] == '"':
-            # A string literal, copied whole: a `//` inside it is not a comment.
-            j = i + 1
-            while j < n and text[j] not in '"\n':
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:min(j + 1, n)])
-            i = j + 1
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
+    """The text with comments blanked out (string literals kept), line breaks kept: the module check's reading."""
+    return _IMPORTS.code_only(text, keep_strings=True)
 
 
 def violations(root: Path) -> list[str]:

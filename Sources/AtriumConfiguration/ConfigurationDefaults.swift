@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// The defaults of a configuration section: the section's type at `init()`, encoded, as a tree the
 /// decoder falls back on for every key the file and the environment leave out. So each default is

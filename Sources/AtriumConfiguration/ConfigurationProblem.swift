@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// One thing wrong with the configuration: a ``SettingProblem`` whose key is the whole path from the
 /// file's top ("http.port", "pilot.licensesFile"), or empty for the file as a whole. A module's

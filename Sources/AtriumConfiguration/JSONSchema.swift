@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// The shape of a JSON value, read from a `Decodable` type by ``SchemaProbe``: what the OpenAPI
 /// document says a body or a reply holds.

@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Foundation
 
 /// Reads the JSON shape of a `Decodable` type by decoding it from a decoder that answers every

@@ -1,6 +1,7 @@
 import AtriumObservability
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import AtriumStorage
+import AtriumSupport
 import Foundation
 import Logging
 import ServiceLifecycle

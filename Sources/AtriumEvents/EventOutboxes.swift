@@ -1,3 +1,4 @@
+import AtriumPostgres
 import AtriumStorage
 
 /// The outbox of module events on the host's storage: its tables (``StorageSchema``, made once per

@@ -1,5 +1,5 @@
 import AtriumObservability
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import AtriumStorage
 import Foundation
 import Synchronization

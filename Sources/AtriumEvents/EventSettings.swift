@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// `events`: how this host delivers the events modules publish to the modules subscribed to them.
 package struct EventSettings: ModuleConfiguration, Equatable {

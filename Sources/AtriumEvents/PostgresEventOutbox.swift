@@ -1,3 +1,4 @@
+import AtriumPostgres
 import AtriumStorage
 import Foundation
 import Logging

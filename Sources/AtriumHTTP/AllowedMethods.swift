@@ -1,3 +1,4 @@
+import AtriumPages
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
 
@@ -18,27 +19,11 @@ package struct AllowedMethods: Sendable {
     func allowHeader(for path: String) -> String? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         var methods: Set<String> = getPaths.contains(path) ? ["GET", "HEAD"] : []
-        for route in routes where route.pattern.matches(segments) {
+        for route in routes where RouteMatch.fits(segments, route.pattern) {
             methods.insert(route.method.rawValue)
             if route.method == .get { methods.insert("HEAD") }
         }
         guard !methods.isEmpty else { return nil }
         return ["GET", "HEAD", "POST"].filter(methods.contains).joined(separator: ", ")
-    }
-}
-
-extension RoutePattern {
-    /// Whether a path's segments fit this pattern (parameters percent-decoded and of their type).
-    func matches(_ segments: [Substring]) -> Bool {
-        guard segments.count == self.segments.count else { return false }
-        for (segment, part) in zip(self.segments, segments) {
-            switch segment {
-            case .literal(let text):
-                if text != part { return false }
-            case .parameter(_, let type):
-                guard let value = part.removingPercentEncoding, (type ?? .string).accepts(value) else { return false }
-            }
-        }
-        return true
     }
 }

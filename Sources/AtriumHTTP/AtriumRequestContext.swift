@@ -1,11 +1,11 @@
-import AtriumRuntime
+import AtriumPages
 import Hummingbird
 import Logging
 import NIOCore
 import Tracing
 
-/// The request context of every route the host serves. A scene route's middleware fills it in
-/// turn: the route's parameters, the visitor's session, the action's checked body.
+/// The request context of every route the host serves: the connection's address and closing, what
+/// the request's `Accept` asks for, and its span.
 package struct AtriumRequestContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
 
@@ -16,14 +16,8 @@ package struct AtriumRequestContext: RequestContext {
     package let peerAddress: String?
     /// Completes when the connection closes (a live stream's client went away), when there is one.
     package let connectionClosed: EventLoopFuture<Void>?
-    /// The route's parameter texts, read and checked against their types (``RouteParametersMiddleware``).
-    package var routeValues: [String: String] = [:]
-    /// The visitor's session, read from the cookie when first asked (``SceneRoutePipeline``).
-    package var session: RequestSession?
-    /// An action's body, read and its anti-forgery token checked (``FormTokenMiddleware``).
-    var action: FormActionInput?
     /// What the request's `Accept` asks for, negotiated once as it comes in (``ServingGeneration``).
-    var accepted: ResponseFormat.Negotiated?
+    package var accepted: ResponseFormat.Negotiated?
     /// The request's server span while tracing is on (``RequestLogMiddleware``): the scene route
     /// names its module on it.
     package var span: (any Span)?
@@ -81,8 +75,8 @@ package struct AtriumRequestContext: RequestContext {
         connectionClosed = nil
     }
 
-    /// Action bodies are small; refuse anything larger than 1 MiB.
-    package var maxUploadSize: Int { 1024 * 1024 }
+    /// Action and endpoint bodies are small; refuse anything larger than 1 MiB.
+    package var maxUploadSize: Int { PageRequest.bodyLimit }
 }
 
 /// Where an in-process request comes from: nothing but a logger.

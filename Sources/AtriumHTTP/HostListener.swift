@@ -1,6 +1,6 @@
 import AtriumConfiguration
+import AtriumListener
 import AtriumObservability
-import AtriumRuntime
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,7 +1,8 @@
 import AtriumObservability
+import AtriumPages
 import AtriumRendering
 import AtriumRuntime
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import AtriumSchemas
 import AtriumStorage
 import Foundation
@@ -13,14 +14,14 @@ import NIOCore
 package struct HostPageRoutes: Sendable {
     let registry: HostRegistry
     let storage: any HostStorage
-    let pages: PageWriter
+    let pages: PageService
     /// With `http.metrics`: what `/metrics` reports, after `beforeMetrics` recorded the figures
     /// other layers keep (live streams).
     let metrics: HostMetrics?
     let beforeMetrics: @Sendable () -> Void
 
     package init(
-        registry: HostRegistry, storage: any HostStorage, pages: PageWriter, metrics: HostMetrics?, beforeMetrics: @escaping @Sendable () -> Void
+        registry: HostRegistry, storage: any HostStorage, pages: PageService, metrics: HostMetrics?, beforeMetrics: @escaping @Sendable () -> Void
     ) {
         self.registry = registry
         self.storage = storage
@@ -37,12 +38,7 @@ package struct HostPageRoutes: Sendable {
 
     package func add(to router: Router<AtriumRequestContext>) throws {
         let pages = self.pages
-        let home = StandardScreens.home(entries: registry.entries)
-        // One key for every request: the page cache finds it by identity.
-        let screen = RenderableScreen(key: ScreenKey(host: "home"), make: { home })
-        router.get("/") { request, context in
-            try await pages.response(for: screen, status: .ok, request: request, context: context, session: nil, logger: context.logger)
-        }
+        router.get("/") { request, context in PageAdapter.response(try await pages.homePage(PageAdapter.pageRequest(request, context: context))) }
         // Made once: a monitor may ask many times a second.
         let live = Self.json(.ok, #"{"status":"live"}"#)
         router.get("/health/live") { _, _ in

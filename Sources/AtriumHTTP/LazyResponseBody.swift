@@ -1,3 +1,4 @@
+import AtriumPages
 import HTTPTypes
 import Hummingbird
 import NIOCore

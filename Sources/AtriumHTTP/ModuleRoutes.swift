@@ -1,82 +1,82 @@
+import AtriumLive
+import AtriumPages
 import AtriumRuntime
-@_spi(AtriumHost) import AtriumSDK
-import AtriumStorage
+import AtriumSDK
+import HTTPTypes
 import Hummingbird
-import Logging
+import NIOCore
 
-/// Every enabled module's routes: each scene route as its pipeline of steps (its parameters, the
-/// session, an action's body and token, the guard, for a page its live stream when asked for, then
-/// the scene), each endpoint behind its parameters.
+/// Every enabled module's routes on the router: each hands its requests to the page target
+/// (``PageService``) by the route's place, with a POST's body read first (at most 1 MiB), and a
+/// scene page asked for as a stream to the live scenes (``SceneEventStream``).
 package struct ModuleRoutes: Sendable {
-    let plan: HostPlan
-    let storage: any HostStorage
-    let sessions: SessionStore
-    let pages: PageWriter
-    let host: HostSceneHost
-    let logger: Logger
-    /// Answers a page's live stream (AtriumLive's), when the host serves them.
-    let stream: (any SceneStreamStep)?
-    /// Told what each request's scene read, when someone listens.
-    let readsObserver: (@Sendable (SceneReads) -> Void)?
+    let pages: PageService
+    /// Answers a page's live stream, when the host serves them.
+    let stream: SceneEventStream?
 
-    package init(
-        plan: HostPlan, storage: any HostStorage, sessions: SessionStore, pages: PageWriter, logger: Logger, stream: (any SceneStreamStep)?,
-        readsObserver: (@Sendable (SceneReads) -> Void)?
-    ) {
-        self.plan = plan
-        self.storage = storage
-        self.sessions = sessions
+    package init(pages: PageService, stream: SceneEventStream?) {
         self.pages = pages
-        self.host = HostSceneHost(registry: plan.registry, flags: plan.flags)
-        self.logger = logger
         self.stream = stream
-        self.readsObserver = readsObserver
     }
 
     package func add(to router: Router<AtriumRequestContext>) {
-        let registry = plan.registry
-        let trustedProxies = Set(plan.settings.http.trustedProxies)
-        let answers = KeptAnswers(feed: storage.changes)
-        for (routeIndex, route) in registry.routes.enumerated() {
+        for (index, route) in pages.plan.registry.routes.enumerated() {
             let path = RouterPath(route.routerPath)
-            let logger = self.logger.with(module: route.moduleID)
-            let parameters = RouteParametersMiddleware(route: route)
-            let handle: @Sendable (Request, AtriumRequestContext) async throws -> Response
-            switch route.handler {
-            case .scene(let respond, let preparePage):
-                let pipeline = SceneRoutePipeline(
-                    parameters: parameters,
-                    formToken: route.method == .post ? FormTokenMiddleware(policy: route.formTokens, pages: pages, logger: logger) : nil,
-                    signedIn: route.guard == .signedIn ? SignedInGuardMiddleware(registry: registry, pages: pages) : nil,
-                    stream: route.method == .get ? stream : nil,
-                    scene: SceneResponder(
-                        route: route, respond: respond, preparePage: preparePage, storage: storage, sessions: sessions, host: host, pages: pages,
-                        trustedProxies: trustedProxies, logger: logger, readsObserver: readsObserver, answers: answers, routeIndex: routeIndex))
-                handle = { request, context in try await pipeline.respond(to: request, context: context) }
-            case .endpoint(let respond):
-                let responder = EndpointResponder(route: route, handle: respond, storage: storage, logger: logger)
-                let changes = route.method == .get ? nil : answers
-                handle = { request, context in
-                    guard let changes else {
-                        return try await parameters.handle(request, context: context) { try await responder.respond(to: $0, context: $1) }
-                    }
-                    // A post to an endpoint (a sandbox's API) may change what its module's pages
-                    // show, unless it was refused.
-                    let response: Response
-                    do {
-                        response = try await parameters.handle(request, context: context) { try await responder.respond(to: $0, context: $1) }
-                    } catch {
-                        changes.forget(module: route.moduleID)
-                        throw error
-                    }
-                    if KeptAnswers.mayHaveChanged(response.status.code) { changes.forget(module: route.moduleID) }
-                    return response
-                }
-            }
             switch route.method {
-            case .get: router.get(path, use: handle)
-            case .post: router.post(path, use: handle)
+            case .get:
+                let live: (SceneEventStream, SceneRouteAnswerer)? =
+                    if let stream, case .scene(let scene) = pages.routes[index] { (stream, scene) } else { nil }
+                router.get(path) { request, context in
+                    if let live, context.format(of: request).isEventStream {
+                        return try await Self.stream(live.1, with: live.0, request: request, context: context)
+                    }
+                    return PageAdapter.response(try await pages.answer(route: index, PageAdapter.pageRequest(request, context: context)))
+                }
+            case .post:
+                router.post(path) { request, context in
+                    if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > PageRequest.bodyLimit {
+                        return PageAdapter.response(try await pages.bodyTooLarge(route: index, PageAdapter.pageRequest(request, context: context)))
+                    }
+                    let body: ByteBuffer
+                    do {
+                        body = try await request.body.collect(upTo: PageRequest.bodyLimit)
+                    } catch is NIOTooManyBytesError {
+                        return PageAdapter.response(try await pages.bodyTooLarge(route: index, PageAdapter.pageRequest(request, context: context)))
+                    }
+                    return PageAdapter.response(try await pages.answer(route: index, PageAdapter.pageRequest(request, context: context, body: body)))
+                }
             }
         }
     }
+
+    /// A scene page's live stream: its body runs the stream until it ends; a client that goes away
+    /// frees it at once, not at the next write.
+    private static func stream(_ scene: SceneRouteAnswerer, with stream: SceneEventStream, request: Request, context: AtriumRequestContext)
+        async throws
+        -> Response
+    {
+        switch try await stream.open(PageAdapter.pageRequest(request, context: context), route: scene) {
+        case .answer(let answer):
+            return PageAdapter.response(answer)
+        case .head:
+            return Response(status: .ok, headers: streamFields)
+        case .stream(let open, let cookies):
+            // Held weakly: a response dropped unwritten frees the stream too (its deinit).
+            context.connectionClosed?.whenComplete { [weak open] _ in open?.close() }
+            var headers = streamFields
+            for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody { writer in
+                    try await open.run { try await writer.write($0) }
+                    try await writer.finish(nil)
+                })
+        }
+    }
+
+    private static let streamFields: HTTPFields = {
+        var fields = HTTPFields()
+        for (name, value) in SceneEventStream.fields { fields.append(HTTPField(name: HTTPField.Name(name)!, value: value)) }
+        return fields
+    }()
 }

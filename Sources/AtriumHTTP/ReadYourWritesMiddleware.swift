@@ -1,5 +1,8 @@
+import AtriumPages
 import AtriumRuntime
+import AtriumServices
 import AtriumStorage
+import AtriumSupport
 import Crypto
 import Foundation
 import Hummingbird

@@ -1,3 +1,4 @@
+import AtriumListener
 import AtriumObservability
 import Hummingbird
 import Synchronization

@@ -1,4 +1,6 @@
+import AtriumPages
 import AtriumRuntime
+import AtriumSupport
 import Hummingbird
 import Synchronization
 

@@ -3,7 +3,7 @@ import AtriumHTTP
 import AtriumLive
 import AtriumObservability
 import AtriumRuntime
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import AtriumStorage
 import Logging
 import ServiceLifecycle

@@ -1,10 +1,12 @@
 import AtriumConfiguration
 import AtriumEvents
 import AtriumHTTP
+import AtriumListener
 import AtriumLive
 import AtriumObservability
+import AtriumPostgres
 import AtriumRuntime
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import AtriumStorage
 import Foundation
 import Hummingbird

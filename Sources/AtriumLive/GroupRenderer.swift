@@ -1,4 +1,5 @@
-import AtriumHTTP
+import AtriumListener
+import AtriumPages
 import AtriumRuntime
 import AtriumStorage
 import Synchronization
@@ -8,8 +9,8 @@ import Synchronization
 /// page's scene is built once, with the group's context, and loaded and drawn for each render:
 /// a change costs the scene's load and, for a state not seen before, its view.
 final class GroupRenderer: Sendable {
-    private let scene: SceneResponder
-    private let page: LivePage
+    private let scene: SceneRouteAnswerer
+    private let page: WatchedAddress
     /// The scene schema's version the group's documents follow (its watchers declared it).
     private let schema: Int
     /// The language its watchers read (nil: the default).
@@ -19,7 +20,7 @@ final class GroupRenderer: Sendable {
     /// render then builds its own), once the first render asked for it.
     private let prepared = Mutex<(@Sendable (SceneRequest) async -> SceneResponse)??>(nil)
 
-    init(scene: SceneResponder, page: LivePage, schema: Int, language: String?, sessionToken: String?) {
+    init(scene: SceneRouteAnswerer, page: WatchedAddress, schema: Int, language: String?, sessionToken: String?) {
         self.scene = scene
         self.page = page
         self.schema = schema
@@ -28,7 +29,7 @@ final class GroupRenderer: Sendable {
     }
 
     /// The page as it is now; nil when it could not be rendered (the group keeps its last state).
-    func render() async -> LiveRender? {
+    func render() async -> LiveState? {
         // Renders of a group take turns (LiveScenes.Group): one session object serves them all.
         session.forgetRead()
         let request = scene.sceneRequest(
@@ -38,6 +39,6 @@ final class GroupRenderer: Sendable {
             if prepared == nil { prepared = .some(scene.preparePage?(request)) }
             return prepared! ?? scene.respond
         }
-        return await LiveRender.of(scene: scene, schema: schema, language: language, noting: { await respond(request) }).render
+        return await LiveState.of(scene: scene, schema: schema, language: language, noting: { await respond(request) }).state
     }
 }

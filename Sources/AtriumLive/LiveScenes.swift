@@ -1,6 +1,8 @@
+import AtriumListener
 import AtriumObservability
 import AtriumRuntime
 import AtriumStorage
+import AtriumSupport
 import Synchronization
 import Tracing
 
@@ -83,10 +85,10 @@ package final class LiveScenes: Sendable {
     /// The streams of one page state: its latest render, made again when what it read changes.
     package final class Group: Sendable {
         let key: String
-        private let render: @Sendable () async -> LiveRender?
+        private let render: @Sendable () async -> LiveState?
         private let counters: Counters
         private struct State {
-            var latest: LiveRender
+            var latest: LiveState
             var reads: Set<RecordRead> = []
             var owners: Set<String> = []
             var renderedAt = ContinuousClock.now
@@ -100,7 +102,7 @@ package final class LiveScenes: Sendable {
         private let state: Mutex<State>
         static let maximumCauses = 8
 
-        init(key: String, first: LiveRender, counters: Counters, render: @escaping @Sendable () async -> LiveRender?) {
+        init(key: String, first: LiveState, counters: Counters, render: @escaping @Sendable () async -> LiveState?) {
             self.key = key
             self.render = render
             self.counters = counters
@@ -112,7 +114,7 @@ package final class LiveScenes: Sendable {
             state = Mutex(initial)
         }
 
-        var latest: LiveRender { state.withLock { $0.latest } }
+        var latest: LiveState { state.withLock { $0.latest } }
 
         fileprivate func add(_ member: Member) { state.withLock { $0.members[ObjectIdentifier(member)] = member } }
 
@@ -133,7 +135,7 @@ package final class LiveScenes: Sendable {
             }
         }
 
-        /// Renders again when its latest render is as old as its state asks (``LiveRender/refresh``).
+        /// Renders again when its latest render is as old as its state asks (``LiveState/refresh``).
         fileprivate func refreshIfDue(at now: ContinuousClock.Instant) {
             guard state.withLock({ $0.renderedAt.duration(to: now) >= $0.latest.refresh }) else { return }
             invalidate()
@@ -321,7 +323,7 @@ package final class LiveScenes: Sendable {
 
     /// Puts `member` in the group of `key`, made with `first` (this stream's own first render) when
     /// there is none; `render` renders the group's page again.
-    func join(_ member: Member, key: String, first: LiveRender, render: @escaping @Sendable () async -> LiveRender?) -> Group {
+    func join(_ member: Member, key: String, first: LiveState, render: @escaping @Sendable () async -> LiveState?) -> Group {
         let group = state.withLock { state in
             if let group = state.groups[key] { return group }
             let group = Group(key: key, first: first, counters: counters, render: render)

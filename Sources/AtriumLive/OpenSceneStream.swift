@@ -1,5 +1,5 @@
-import AtriumHTTP
-import Hummingbird
+import AtriumPages
+import AtriumSupport
 import NIOCore
 import Synchronization
 
@@ -11,12 +11,12 @@ import Synchronization
 /// ``run(writing:)`` for as long as it is open, so they keep only what the loop needs between
 /// events — nothing of the request, its context or the page's responder (the live benchmark's
 /// memory per idle stream measures it).
-final class OpenSceneStream: Sendable {
+package final class OpenSceneStream: Sendable {
     private let member: LiveScenes.Member
     private let group: LiveScenes.Group
     private let live: LiveScenes
     /// The stream's own first render until it is written (then only the group's latest is kept).
-    private let first: Mutex<LiveRender?>
+    private let first: Mutex<LiveState?>
     private let formToken: String
     private let lastEventID: String?
     /// Where the visitor must go now that its session changed or the keep-alive is due; nil while
@@ -24,7 +24,7 @@ final class OpenSceneStream: Sendable {
     private let sessionEnded: @Sendable () async throws -> String?
 
     init(
-        member: LiveScenes.Member, group: LiveScenes.Group, live: LiveScenes, first: LiveRender, formToken: String,
+        member: LiveScenes.Member, group: LiveScenes.Group, live: LiveScenes, first: LiveState, formToken: String,
         lastEventID: String?, sessionEnded: @escaping @Sendable () async throws -> String?
     ) {
         self.member = member
@@ -37,7 +37,7 @@ final class OpenSceneStream: Sendable {
     }
 
     /// Frees the stream's places (its caps, its group) at once: the client went away.
-    func close() {
+    package func close() {
         member.close()
         live.close(member, in: group)
     }
@@ -46,7 +46,8 @@ final class OpenSceneStream: Sendable {
     /// too: nothing but its body and the connection's close hold it, and that one holds it weakly.
     deinit { close() }
 
-    func run(writing writer: inout any ResponseBodyWriter) async throws {
+    /// Writes the stream through `write` until it ends.
+    package func run(writing write: (ByteBuffer) async throws -> Void) async throws {
         defer { close() }
         var sent = lastEventID
         // The state to write next; nil while waiting, so an idle stream holds no document of its own.
@@ -58,11 +59,11 @@ final class OpenSceneStream: Sendable {
             if let state = next {
                 next = nil
                 if case .redirect(let location) = state {
-                    try await writer.write(SceneEventStream.event("redirect", id: nil, data: SceneEventStream.locationJSON(location)))
+                    try await write(SceneEventStream.event("redirect", id: nil, data: SceneEventStream.locationJSON(location)))
                     break
                 }
                 if let id = state.id, id != sent {
-                    try await write(state, to: &writer)
+                    try await send(state, through: write)
                     sent = id
                 }
             }
@@ -70,7 +71,7 @@ final class OpenSceneStream: Sendable {
             if member.isClosing { break }
             let isTick = member.takeTick()
             if isTick {
-                try await writer.write(ByteBuffer(staticString: ": keep-alive\n\n"))
+                try await write(ByteBuffer(staticString: ": keep-alive\n\n"))
             }
             // The session may have ended (a sign-out, here or on another host; an expiry). Checked
             // in a child task, so the lookup's frames are not kept by this long-lived one.
@@ -82,8 +83,7 @@ final class OpenSceneStream: Sendable {
         }
         // Closed to make room for a newer stream: its client comes back, after a while, with the
         // last id it saw (so a client at its cap does not take turns with itself at once).
-        if member.isEvicted { try await writer.write(ByteBuffer(string: Self.evicted)) }
-        try await writer.finish(nil)
+        if member.isEvicted { try await write(ByteBuffer(string: Self.evicted)) }
     }
 
     /// What an evicted stream writes last: a comment, and how long to wait before coming back.
@@ -93,10 +93,10 @@ final class OpenSceneStream: Sendable {
     /// Writes one state with this stream's form token (a function of its own, so its buffers are
     /// not part of the loop's frame).
     @inline(never)
-    private func write(_ state: LiveRender, to writer: inout any ResponseBodyWriter) async throws {
+    private func send(_ state: LiveState, through write: (ByteBuffer) async throws -> Void) async throws {
         guard case .state(let page, let id, _, _) = state else { return }
         let event = SceneEventStream.event("scene", id: id, page: page, token: formToken)
-        try await writer.write(event)
+        try await write(event)
         live.counters.wrote(event.readableBytes)
     }
 }

@@ -1,3 +1,4 @@
+import AtriumSupport
 import Logging
 import Synchronization
 import Tracing

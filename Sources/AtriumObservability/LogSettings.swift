@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Logging
 
 /// `log`: how much the host writes, and in which format.

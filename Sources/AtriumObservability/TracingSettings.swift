@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Foundation
 
 /// `tracing`: whether the host makes OpenTelemetry spans and where it sends them (OTLP over

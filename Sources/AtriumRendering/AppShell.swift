@@ -1,4 +1,5 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumLocalization
+import AtriumSDK
 
 /// The navigation every HTML page carries: one link per entry scene of the enabled modules (a
 /// bottom tab bar on a phone, a top bar on a wide screen; plain links, no script), made once per

@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// One link on the home page: a module's entry scene.
 package struct HomeEntry: Sendable, Equatable {

@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Foundation
 
 /// Renders a screen as JSON for native clients: the same tree, each node an object with a `type`,
@@ -12,7 +12,7 @@ package struct JSONRenderer: Sendable {
     /// The document of `screen` in `schema`'s version (``SceneSchema``): its `schema` says which,
     /// nodes newer than it are their fallbacks, and from version 3 its `locale` says the language
     /// (a BCP 47 tag) the screen's words are in.
-    package func render(_ screen: Screen, withToken: Bool, schema: Int = SceneSchema.current, locale: String = "en") -> RenderedPage {
+    package func render(_ screen: Screen, withToken: Bool, schema: Int = SceneSchema.current, locale: String = "en") -> RenderedScreen {
         var writer = JSONWriter()
         writer.document(
             SceneSchema.screen(screen, for: schema), withToken: withToken, schema: schema, locale: SceneSchema.hasLocale(schema) ? locale : nil)
@@ -26,9 +26,9 @@ package struct JSONRenderer: Sendable {
 }
 
 struct JSONWriter {
-    var page = PageBytes(capacity: 8192)
+    var page = ScreenBytes(capacity: 8192)
 
-    private mutating func raw(_ text: StaticString) {
+    mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { page.bytes.append(contentsOf: $0) }
     }
 
@@ -67,10 +67,10 @@ struct JSONWriter {
 
     private static let hex = Array("0123456789abcdef".utf8)
 
-    private mutating func number(_ value: Int) { page.bytes.append(contentsOf: String(value).utf8) }
+    mutating func number(_ value: Int) { page.bytes.append(contentsOf: String(value).utf8) }
 
     /// A number as JSONEncoder writes it: whole numbers without a fraction; `null` when not finite.
-    private mutating func number(_ value: Double) {
+    mutating func number(_ value: Double) {
         guard value.isFinite else { return raw("null") }
         if value == value.rounded(), abs(value) < 1e15 {
             number(Int(value))
@@ -79,19 +79,19 @@ struct JSONWriter {
         }
     }
 
-    private mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+    mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
     /// `"key":` — keys are written in sorted order by each caller.
-    private mutating func key(_ name: StaticString, first: Bool = false) {
+    mutating func key(_ name: StaticString, first: Bool = false) {
         if !first { raw(",") }
         raw("\"")
         raw(name)
         raw("\":")
     }
 
-    private mutating func word<Word: RawRepresentable>(_ value: Word) where Word.RawValue == String { string(value.rawValue) }
+    mutating func word<Word: RawRepresentable>(_ value: Word) where Word.RawValue == String { string(value.rawValue) }
 
-    private mutating func nodes(_ nodes: [UINode]) {
+    mutating func nodes(_ nodes: [UINode]) {
         raw("[")
         for (index, node) in nodes.enumerated() {
             if index > 0 { raw(",") }
@@ -150,227 +150,25 @@ struct JSONWriter {
     mutating func node(_ node: UINode) {
         raw("{")
         switch node {
-        case .section(let section):
-            key("content", first: true)
-            nodes(section.content)
-            if let title = section.title {
-                key("title")
-                string(title)
-            }
-        case .heading(let heading):
-            key("level", first: true)
-            number(heading.level)
-            key("text")
-            string(heading.text)
-        case .text(let text):
-            key("style", first: true)
-            word(text.style)
-            key("text")
-            string(text.text)
-        case .image(let image):
-            key("alt", first: true)
-            string(image.alt)
-            if let placeholder = image.placeholder {
-                key("placeholder")
-                string(placeholder)
-            }
-            key("shape")
-            word(image.shape)
-            if let source = image.source {
-                key("source")
-                string(source)
-            }
-        case .row(let row):
-            key("content", first: true)
-            nodes(row.content)
-            if let title = row.title {
-                key("title")
-                string(title)
-            }
-        case .list(let list):
-            key("content", first: true)
-            nodes(list.content)
-            if let title = list.title {
-                key("title")
-                string(title)
-            }
-        case .card(let card):
-            key("content", first: true)
-            nodes(card.content)
-            if let target = card.target {
-                key("target")
-                self.target(target)
-            }
-        case .tabs(let tabs):
-            key("items", first: true)
-            raw("[")
-            for (index, tab) in tabs.items.enumerated() {
-                if index > 0 { raw(",") }
-                raw("{")
-                key("isSelected", first: true)
-                bool(tab.isSelected)
-                key("target")
-                target(tab.target)
-                key("title")
-                string(tab.title)
-                raw("}")
-            }
-            raw("]")
-        case .form(let form):
-            key("action", first: true)
-            target(form.action)
-            key("content")
-            nodes(form.content)
-            if let live = form.liveValidation {
-                key("liveValidation")
-                target(live)
-            }
-        case .field(let field):
-            var first = true
-            if let autofill = field.autofill {
-                key("autofill", first: true)
-                word(autofill)
-                first = false
-            }
-            if let error = field.error {
-                key("error", first: first)
-                string(error)
-                first = false
-            }
-            key("isRequired", first: first)
-            bool(field.isRequired)
-            key("kind")
-            word(field.kind)
-            key("label")
-            string(field.label)
-            if let maxLength = field.maxLength {
-                key("maxLength")
-                number(maxLength)
-            }
-            key("name")
-            string(field.name)
-            if let placeholder = field.placeholder {
-                key("placeholder")
-                string(placeholder)
-            }
-        case .picker(let picker):
-            var first = true
-            if let error = picker.error {
-                key("error", first: true)
-                string(error)
-                first = false
-            }
-            key("isRequired", first: first)
-            bool(picker.isRequired)
-            key("label")
-            string(picker.label)
-            key("name")
-            string(picker.name)
-            key("options")
-            raw("[")
-            for (index, option) in picker.options.enumerated() {
-                if index > 0 { raw(",") }
-                raw("{\"label\":")
-                string(option.label)
-                raw(",\"value\":")
-                string(option.value)
-                raw("}")
-            }
-            raw("]")
-            if let placeholder = picker.placeholder {
-                key("placeholder")
-                string(placeholder)
-            }
-            if let selected = picker.selected {
-                key("selected")
-                string(selected)
-            }
-        case .toggle(let toggle):
-            key("isOn", first: true)
-            bool(toggle.isOn)
-            key("label")
-            string(toggle.label)
-            key("name")
-            string(toggle.name)
-        case .button(let button):
-            var first = true
-            if let label = button.accessibilityLabel {
-                key("accessibilityLabel", first: true)
-                string(label)
-                first = false
-            }
-            if let action = button.action {
-                key("action", first: first)
-                target(action)
-                first = false
-            }
-            if let busy = button.busyTitle {
-                key("busyTitle", first: first)
-                string(busy)
-                first = false
-            }
-            key("isEnabled", first: first)
-            bool(button.isEnabled)
-            key("style")
-            word(button.style)
-            key("title")
-            string(button.title)
-        case .link(let link):
-            key("style", first: true)
-            word(link.style)
-            key("target")
-            target(link.target)
-            key("title")
-            string(link.title)
-        case .money(let money):
-            key("amount", first: true)
-            page.bytes.append(contentsOf: money.digits.utf8)
-            key("currency")
-            string(money.currency)
-        case .progress(let progress):
-            key("label", first: true)
-            string(progress.label)
-        case .message(let message):
-            key("kind", first: true)
-            word(message.kind)
-            key("text")
-            string(message.text)
-        case .map(let map):
-            key("center", first: true)
-            coordinate(map.center)
-            key("locatesUser")
-            bool(map.locatesUser)
-            key("markers")
-            raw("[")
-            for (index, marker) in map.markers.enumerated() {
-                if index > 0 { raw(",") }
-                raw("{\"coordinate\":")
-                coordinate(marker.coordinate)
-                raw(",\"id\":")
-                string(marker.id)
-                raw(",\"kind\":")
-                string(marker.kind)
-                raw(",\"title\":")
-                string(marker.title)
-                raw("}")
-            }
-            raw("]")
-            key("span")
-            number(map.span)
-            if let tiles = map.tiles {
-                raw(",\"tiles\":{\"attribution\":")
-                string(tiles.attribution)
-                raw(",\"template\":")
-                string(tiles.template)
-                raw("}")
-            }
-            key("title")
-            string(map.title)
-        case .animation(let animation):
-            key("label", first: true)
-            string(animation.label)
-            key("name")
-            string(animation.name)
+        case .section(let section): write(section)
+        case .heading(let heading): write(heading)
+        case .text(let text): write(text)
+        case .image(let image): write(image)
+        case .row(let row): write(row)
+        case .list(let list): write(list)
+        case .card(let card): write(card)
+        case .tabs(let tabs): write(tabs)
+        case .form(let form): write(form)
+        case .field(let field): write(field)
+        case .picker(let picker): write(picker)
+        case .toggle(let toggle): write(toggle)
+        case .button(let button): write(button)
+        case .link(let link): write(link)
+        case .money(let money): write(money)
+        case .progress(let progress): write(progress)
+        case .message(let message): write(message)
+        case .map(let map): write(map)
+        case .animation(let animation): write(animation)
         }
         // "type" sorts after every other key but "value" (field, progress, toggle).
         raw(",\"type\":\"")
@@ -392,7 +190,7 @@ struct JSONWriter {
         raw("}")
     }
 
-    private mutating func coordinate(_ coordinate: Map.Coordinate) {
+    mutating func coordinate(_ coordinate: Map.Coordinate) {
         raw("{\"latitude\":")
         number(coordinate.latitude)
         raw(",\"longitude\":")

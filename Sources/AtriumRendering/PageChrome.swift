@@ -1,4 +1,5 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumLocalization
+import AtriumSDK
 
 /// The words of an HTML page that no scene writes: the skip link, the landmarks' names, the map's
 /// "Use my location", and what the script announces when a live page changes. Made once per

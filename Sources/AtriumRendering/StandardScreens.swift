@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Foundation
 
 /// The host's own screens: home, not found, forbidden, and the error page (which never shows

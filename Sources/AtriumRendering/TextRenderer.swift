@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
+import AtriumSupport
 
 /// Renders a screen as plain text for a terminal (`atrium render /path --format text`).
 package struct TextRenderer: Sendable {
@@ -11,27 +12,7 @@ package struct TextRenderer: Sendable {
         }
         lines.append("")
         for node in screen.content { lines += self.lines(for: node, depth: 0) }
-        return lines.map(Self.visible).joined(separator: "\n") + "\n"
-    }
-
-    /// A line as a terminal may show it: control characters (an escape sequence that would
-    /// recolour or move the cursor, a line break inside a value) and the marks that reorder text
-    /// right to left are written as `\u{1B}`, so what a visitor typed cannot act on the terminal.
-    static func visible(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: isUnsafe) else { return line }
-        var result = ""
-        for scalar in line.unicodeScalars {
-            if isUnsafe(scalar) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        return lines.map(TerminalText.visible).joined(separator: "\n") + "\n"
     }
 
     private func target(_ target: LinkTarget?) -> String {

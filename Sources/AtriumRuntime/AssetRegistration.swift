@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// A static file a module ships (an image), served by the host with cache headers.
 package struct AssetRegistration: Sendable {

@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// Orders modules so that each boots after the modules providing what it requires.
 enum BootOrder {

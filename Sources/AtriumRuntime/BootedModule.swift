@@ -1,5 +1,5 @@
 import AtriumEvents
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import AtriumStorage
 
 /// A module after registration: its manifest and what it registered.

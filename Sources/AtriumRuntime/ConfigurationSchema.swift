@@ -1,7 +1,10 @@
 import AtriumConfiguration
 import AtriumEvents
+import AtriumListener
+import AtriumLocalization
 import AtriumObservability
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
+import AtriumServices
 import AtriumStorage
 import Foundation
 

@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// Who a feature flag is on for, as the operator set it (or its default).
 package enum FlagRollout: Sendable, Equatable {

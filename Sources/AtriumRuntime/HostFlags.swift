@@ -1,5 +1,5 @@
 import AtriumConfiguration
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Foundation
 
 /// Every feature flag the enabled modules declare, with who it is on for under the configuration's

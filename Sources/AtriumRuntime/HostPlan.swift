@@ -1,7 +1,10 @@
 import AtriumConfiguration
 import AtriumEvents
+import AtriumListener
+import AtriumLocalization
 import AtriumObservability
 @_spi(AtriumHost) import AtriumSDK
+import AtriumServices
 import AtriumStorage
 import Foundation
 import Logging
@@ -42,31 +45,86 @@ package struct HostPlan: Sendable {
         services makeServices: @Sendable (HostSettings, HostKey) -> HostServices = HostPlan.standardServices,
         settingsRead: (HostSettings) -> Void = { _ in }
     ) async throws(ConfigurationError) -> HostPlan {
-        var problems: [ConfigurationProblem] = []
-        let catalogIDs = catalog.map(\.manifest.id)
-        // Written only for a problem: `joined` runs unspecialised here, and its first call cost
-        // every start a tenth of a millisecond in the runtime's lookups.
-        func available() -> String { catalogIDs.isEmpty ? "none are available" : "available: \(catalogIDs.joined(separator: ", "))" }
+        var problems = unknownTopLevelKeys(in: source, catalog: catalog)
+        let settings = decodeHostSettings(from: source, catalog: catalog, problems: &problems)
+        BootTrace.mark("settings")
+        if problems.isEmpty { settingsRead(settings) }
+        let enabled = enabledModules(settings.modules, catalog: catalog, problems: &problems)
+        let (configurations, references) = decodeSections(of: enabled, from: source, problems: &problems)
+        BootTrace.mark("sections")
+        let (flags, flagProblems) = HostFlags.resolve(
+            source.tree.subtree(at: ["flags"]), modules: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
+        problems += flagProblems
+        let unmet = unmetRequirements(enabled: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
+        problems += unmet.map(\.problem)
+        problems += sharedCapabilities(enabled: enabled.map(\.manifest))
+        let ordered = bootOrder(of: enabled, problems: &problems)
 
-        problems += ConfigurationDecoder.capped(
+        let hostKey = settings.secrets.hostKey
+        let localDelivery = LocalDelivery()
+        let standard = makeServices(settings, hostKey)
+        let services = standard.replacing(http: LocalRoutingHTTPClient(network: standard.http, local: localDelivery))
+        let registration = ModuleRegistration(
+            settings: settings, services: services, hostKey: hostKey, metrics: metrics, logger: logger, events: EventRouter(metrics: metrics),
+            enabled: enabled.map(\.manifest))
+        var booted: [BootedModule] = []
+        var capabilities: [CapabilityName: any Sendable] = [:]
+        var assets: [AssetRegistration] = []
+        for manifest in ordered where !unmet.contains(where: { $0.moduleID == manifest.id }) {
+            // A module whose own section has problems is not registered; the others are, so their
+            // boot checks run too.
+            guard let entry = enabled.first(where: { $0.manifest.id == manifest.id }), let configuration = configurations[manifest.id] else {
+                continue
+            }
+            let links = Set(references[manifest.id]?.references.map(\.name) ?? [])
+            guard let (module, registrar) = await registration.register(entry, configuration: configuration, links: links, problems: &problems)
+            else { continue }
+            capabilities.merge(registrar.capabilities) { first, _ in first }
+            assets += registrar.assets
+            booted.append(module)
+        }
+
+        let registry = HostRegistry(modules: booted, capabilities: capabilities, assets: assets)
+        problems += RouteChecks.problems(in: registry, references: references, enabled: enabled.map(\.manifest))
+        guard problems.isEmpty else { throw ConfigurationError(source: source.name, problems: problems) }
+        return HostPlan(
+            source: source.name, settings: settings, registry: registry, catalog: catalog.map(\.manifest), services: services, hostKey: hostKey,
+            localDelivery: localDelivery, flags: flags, metrics: metrics, events: registration.events,
+            translations: Dictionary(
+                uniqueKeysWithValues: booted.compactMap { module in
+                    enabled.first { $0.manifest.id == module.manifest.id }?.type.translations.map { (module.manifest.id, $0) }
+                }))
+    }
+
+    /// The top-level keys that are neither the host's sections nor a module's.
+    private static func unknownTopLevelKeys(in source: ConfigurationSource, catalog: [ModuleEntry]) -> [ConfigurationProblem] {
+        let catalogIDs = catalog.map(\.manifest.id)
+        return ConfigurationDecoder.capped(
             source.tree.keys(at: []).filter { !HostSettings.sectionKeys.contains($0.key) && !catalogIDs.contains($0.key) }.map { key, line in
                 ConfigurationProblem(
                     key: key,
                     message: "unknown key (line \(line))",
-                    fix: "top-level keys are \(HostSettings.sectionKeys.joined(separator: ", ")) and one section per module (\(available()))"
+                    fix:
+                        "top-level keys are \(HostSettings.sectionKeys.joined(separator: ", ")) and one section per module (\(available(in: catalog)))"
                 )
             },
             what: "unknown keys"
         )
+    }
 
-        let settings = decodeHostSettings(from: source, catalog: catalog, problems: &problems)
-        BootTrace.mark("settings")
-        if problems.isEmpty { settingsRead(settings) }
+    /// The modules available, for a problem's fix. Written only for a problem: `joined` runs
+    /// unspecialised here, and its first call cost every start a tenth of a millisecond in the
+    /// runtime's lookups.
+    private static func available(in catalog: [ModuleEntry]) -> String {
+        catalog.isEmpty ? "none are available" : "available: \(catalog.map(\.manifest.id).joined(separator: ", "))"
+    }
 
+    /// The catalog's entries of the modules `ids` names, each once.
+    private static func enabledModules(_ ids: [String], catalog: [ModuleEntry], problems: inout [ConfigurationProblem]) -> [ModuleEntry] {
         var enabled: [ModuleEntry] = []
-        for id in settings.modules {
+        for id in ids {
             guard let entry = catalog.first(where: { $0.manifest.id == id }) else {
-                problems.append(ConfigurationProblem(key: "modules", message: "unknown module '\(id)'", fix: available()))
+                problems.append(ConfigurationProblem(key: "modules", message: "unknown module '\(id)'", fix: available(in: catalog)))
                 continue
             }
             if enabled.contains(where: { $0.manifest.id == id }) {
@@ -75,8 +133,13 @@ package struct HostPlan: Sendable {
             }
             enabled.append(entry)
         }
+        return enabled
+    }
 
-        // Every enabled module's section, whatever the others hold.
+    /// Every enabled module's section, whatever the others hold, and the route names each refers to.
+    private static func decodeSections(of enabled: [ModuleEntry], from source: ConfigurationSource, problems: inout [ConfigurationProblem])
+        -> (configurations: [String: any Sendable], references: [String: RouteReferenceLog])
+    {
         var configurations: [String: any Sendable] = [:]
         var references: [String: RouteReferenceLog] = [:]
         for entry in enabled {
@@ -88,19 +151,13 @@ package struct HostPlan: Sendable {
                 problems += error.problems
             }
         }
+        return (configurations, references)
+    }
 
-        BootTrace.mark("sections")
-        let (flags, flagProblems) = HostFlags.resolve(
-            source.tree.subtree(at: ["flags"]), modules: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
-        problems += flagProblems
-
-        let unmet = unmetRequirements(enabled: enabled.map(\.manifest), catalog: catalog.map(\.manifest))
-        problems += unmet.map(\.problem)
-        problems += sharedCapabilities(enabled: enabled.map(\.manifest))
-
-        var ordered: [ModuleManifest] = []
+    /// The enabled modules in the order they boot (each after those it requires).
+    private static func bootOrder(of enabled: [ModuleEntry], problems: inout [ConfigurationProblem]) -> [ModuleManifest] {
         do {
-            ordered = try BootOrder.sorted(enabled.map(\.manifest))
+            return try BootOrder.sorted(enabled.map(\.manifest))
         } catch {
             problems.append(
                 ConfigurationProblem(
@@ -110,84 +167,8 @@ package struct HostPlan: Sendable {
                     fix: "disable one of them, or change what they require"
                 )
             )
+            return []
         }
-
-        let hostKey = settings.secrets.hostKey
-        let localDelivery = LocalDelivery()
-        let standard = makeServices(settings, hostKey)
-        let services = standard.replacing(http: LocalRoutingHTTPClient(network: standard.http, local: localDelivery))
-        var booted: [BootedModule] = []
-        let events = EventRouter(metrics: metrics)
-        var capabilities: [CapabilityName: any Sendable] = [:]
-        var assets: [AssetRegistration] = []
-        for manifest in ordered where !unmet.contains(where: { $0.moduleID == manifest.id }) {
-            // A module whose own section has problems is not registered; the others are, so their
-            // boot checks run too.
-            guard let entry = enabled.first(where: { $0.manifest.id == manifest.id }), let configuration = configurations[manifest.id] else {
-                continue
-            }
-            let sharedRecords = DeferredRecordStore(module: manifest.id)
-            // Each module signs with a key of its own and its id as the audience: a token one module
-            // mints never verifies in another.
-            let moduleServices = services.replacing(
-                http: MeteredHTTPClient(inner: services.http, module: manifest.id, metrics: metrics),
-                metrics: metrics.moduleMetrics(module: manifest.id),
-                tokens: JWTTokenSigner(hostKey: hostKey, clock: services.clock, audience: manifest.id))
-            // Signing visitors in is granted here, to the one enabled module providing the current user.
-            let managesSessions =
-                manifest.provides.contains(.currentUser)
-                && !enabled.contains { $0.manifest.id != manifest.id && $0.manifest.provides.contains(.currentUser) }
-            let registrar = HostRegistrar(
-                manifest: manifest, logger: logger.with(module: manifest.id), services: moduleServices, sharedRecords: sharedRecords,
-                publicURL: settings.http.effectivePublicURL, managesSessions: managesSessions, events: events)
-            do {
-                let start = ContinuousClock.now
-                try await entry.register(in: registrar, configuration: configuration)
-                metrics.recordBoot(module: manifest.id, duration: start.duration(to: .now))
-                BootTrace.mark("registered-\(manifest.id)")
-            } catch let error as SettingProblem {
-                let key = error.key.isEmpty ? manifest.id : "\(manifest.id).\(error.key)"
-                problems.append(ConfigurationProblem(key: key, message: error.message, fix: error.fix))
-                continue
-            } catch {
-                problems.append(ConfigurationProblem(key: manifest.id, message: "the module could not start: \(StorageErrorText.describe(error))"))
-                continue
-            }
-            problems += registrar.problems.map { ConfigurationProblem(key: manifest.id, message: $0) }
-            for name in manifest.provides where registrar.capabilities[name] == nil {
-                problems.append(
-                    ConfigurationProblem(key: manifest.id, message: "the module declares it provides '\(name)' but registered no value for it")
-                )
-            }
-            capabilities.merge(registrar.capabilities) { first, _ in first }
-            assets += registrar.assets
-            booted.append(
-                BootedModule(
-                    manifest: manifest,
-                    scenes: registrar.scenes,
-                    routes: registrar.routes,
-                    migrations: registrar.migrations,
-                    shutdownHandlers: registrar.shutdownHandlers,
-                    signInMerges: registrar.signInMerges,
-                    expirations: registrar.expirations,
-                    configuredLinks: Set(references[manifest.id]?.references.map(\.name) ?? []),
-                    sharedRecords: sharedRecords,
-                    watches: registrar.watches,
-                    events: events
-                )
-            )
-        }
-
-        let registry = HostRegistry(modules: booted, capabilities: capabilities, assets: assets)
-        problems += RouteChecks.problems(in: registry, references: references, enabled: enabled.map(\.manifest))
-        guard problems.isEmpty else { throw ConfigurationError(source: source.name, problems: problems) }
-        return HostPlan(
-            source: source.name, settings: settings, registry: registry, catalog: catalog.map(\.manifest), services: services, hostKey: hostKey,
-            localDelivery: localDelivery, flags: flags, metrics: metrics, events: events,
-            translations: Dictionary(
-                uniqueKeysWithValues: booted.compactMap { module in
-                    enabled.first { $0.manifest.id == module.manifest.id }?.type.translations.map { (module.manifest.id, $0) }
-                }))
     }
 
     /// The services a host lends its modules: async-http-client, bcrypt, AES-GCM and JWT under the

@@ -1,5 +1,8 @@
 import AtriumEvents
+import AtriumListener
+import AtriumLocalization
 import AtriumObservability
+import AtriumServices
 import AtriumStorage
 
 /// The host's own configuration keys (`http`, `storage`, `log`, `tracing`, `secrets`, `events`, `localization`, `modules`; `flags` is

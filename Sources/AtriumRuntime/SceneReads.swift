@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import AtriumStorage
 
 /// What one request's scene read, known to the host after the page was made (by the record stores,

@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// A scene as the host sees it.
 package struct SceneRegistration: Sendable {

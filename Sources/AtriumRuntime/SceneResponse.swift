@@ -1,7 +1,7 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// What a scene answers: a screen to render with a status, or a redirect.
 package enum SceneResponse: Sendable {
-    case screen(RenderableScreen, status: SceneStatus)
+    case screen(DeferredScreen, status: HTTPStatus)
     case redirect(LinkTarget)
 }

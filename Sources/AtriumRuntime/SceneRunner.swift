@@ -65,7 +65,7 @@ package struct SceneRunner<S: Scene>: Sendable {
             let problem = (error as? DecodingError).map(Self.describe) ?? "the request body could not be read"
             request.context.logger.notice("action body rejected", metadata: ["problem": "\(problem)"])
             return .screen(
-                RenderableScreen(
+                DeferredScreen(
                     Screen(
                         title: title,
                         content: [
@@ -116,24 +116,24 @@ package struct SceneRunner<S: Scene>: Sendable {
 
     /// The screen of a state; `scene` is nil for the states of a scene that could not be built. The
     /// scene's view is reached only when the page is drawn: a page kept from before is not.
-    private func screen(for state: SceneState<S.State>, scene: S?, status: SceneStatus, request: SceneRequest) -> SceneResponse {
+    private func screen(for state: SceneState<S.State>, scene: S?, status: HTTPStatus, request: SceneRequest) -> SceneResponse {
         switch state {
         case .loaded(let value):
-            guard let scene else { return .screen(RenderableScreen(Screen(title: title, content: [])), status: .internalServerError) }
+            guard let scene else { return .screen(DeferredScreen(Screen(title: title, content: [])), status: .internalServerError) }
             // A state the same as one shown before makes the same page: the key lets the host keep it.
             let key = pageName.map { ScreenKey(sceneID: sceneID, state: $0(value)) }
             return .screen(
-                RenderableScreen(key: key, liveRefresh: scene.liveRefresh(for: value), make: { scene.view.screen(for: value) }), status: status)
+                DeferredScreen(key: key, liveRefresh: scene.liveRefresh(for: value), make: { scene.view.screen(for: value) }), status: status)
         case .loading:
             return .screen(
-                RenderableScreen(Screen(title: title, content: [.message(Message("Loading…"))], refreshAfterSeconds: 2)),
+                DeferredScreen(Screen(title: title, content: [.message(Message("Loading…"))], refreshAfterSeconds: 2)),
                 status: status
             )
         case .empty(let text):
-            return .screen(RenderableScreen(Screen(title: title, content: [.message(Message(text))])), status: status)
+            return .screen(DeferredScreen(Screen(title: title, content: [.message(Message(text))])), status: status)
         case .missing(let text):
             return .screen(
-                RenderableScreen(
+                DeferredScreen(
                     Screen(title: title, content: [.message(Message(text)), .link(Link("Go to the home page", to: .path("/"), style: .button))])),
                 status: .notFound
             )
@@ -141,7 +141,7 @@ package struct SceneRunner<S: Scene>: Sendable {
             return .redirect(target)
         case .failed(let text):
             return .screen(
-                RenderableScreen(
+                DeferredScreen(
                     Screen(
                         title: title,
                         content: [
@@ -193,4 +193,25 @@ package struct SceneRunner<S: Scene>: Sendable {
         }
     }
 
+}
+
+extension SceneRunner {
+    /// Runs `scene`'s load as the host does for a request (the same statuses and standard screens),
+    /// without one: for the test kit's scene tests.
+    package static func load(_ scene: S, context: SceneContext) async -> SceneResponse {
+        await SceneRunner(sceneID: S.id, title: S.title, make: { _ in scene }).render(SceneRequest(context: context, input: nil, retryPath: "/"))
+    }
+
+    /// Performs `action` on `scene` as the host does, without a request.
+    package static func perform(_ scene: S, _ action: S.Action, context: SceneContext) async -> SceneResponse {
+        let runner = SceneRunner(sceneID: S.id, title: S.title, make: { _ in scene })
+        return await runner.perform({ _, _ in action }, SceneRequest(context: context, input: NoInput(), retryPath: "/"))
+    }
+}
+
+/// The input of an action made as a value: there is nothing to decode.
+private struct NoInput: ActionInput {
+    struct Nothing: Error {}
+
+    func decode<Fields: Decodable>(_ type: Fields.Type, pathParameters: [String: String]) throws -> Fields { throw Nothing() }
 }

@@ -1,6 +1,8 @@
 import AtriumObservability
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
+import AtriumServices
 import AtriumStorage
+import AtriumSupport
 import Crypto
 import Foundation
 

@@ -1,4 +1,6 @@
 import AtriumObservability
+import AtriumServices
+import AtriumSupport
 import Crypto
 import Foundation
 

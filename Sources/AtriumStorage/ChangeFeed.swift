@@ -1,5 +1,6 @@
 import AtriumObservability
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
+import AtriumSupport
 import Synchronization
 
 /// How a host learns that data changed: every committed write through the host's storage (this
@@ -18,7 +19,7 @@ import Synchronization
 /// suspended (every read goes to the database) until it is back and they start empty.
 package final class ChangeFeed: Sendable {
     package let records: RecordCache
-    let sessions: SessionCache
+    package let sessions: SessionCache
     /// Whether other hosts write the same database (PostgreSQL).
     package let isShared: Bool
     /// This host's feed among the hosts' (on its notifications, so it skips its own changes, which
@@ -52,7 +53,7 @@ package final class ChangeFeed: Sendable {
     /// (``ReadYourWritesMiddleware``).
     @TaskLocal package static var readsThrough = false
 
-    init(records: RecordCache, sessions: SessionCache, isShared: Bool) {
+    package init(records: RecordCache, sessions: SessionCache, isShared: Bool) {
         self.records = records
         self.sessions = sessions
         self.isShared = isShared
@@ -84,7 +85,7 @@ package final class ChangeFeed: Sendable {
     var doubts: Int { state.withLock { $0.doubts } }
 
     /// Nothing can be vouched for (the listener is down): the caches stop until ``vouch(from:)``.
-    func doubt() {
+    package func doubt() {
         let wasVouched = state.withLock { state in
             defer {
                 if state.isVouched { state.doubts += 1 }
@@ -100,7 +101,7 @@ package final class ChangeFeed: Sendable {
 
     /// The listener listens again, and every change up to `position` has committed: the caches
     /// start empty and are served again.
-    func vouch(from position: Int64) {
+    package func vouch(from position: Int64) {
         seenPosition.max(position)
         records.resume()
         sessions.resume()

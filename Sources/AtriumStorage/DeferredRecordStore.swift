@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Synchronization
 
 /// A module's shared records, handed to the module at registration (for capabilities and shared use

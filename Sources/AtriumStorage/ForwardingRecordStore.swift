@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// A record store that hands every call to another store, chosen when the call is made (the
 /// current owner's, or the database's once it is open).

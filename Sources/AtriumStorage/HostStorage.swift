@@ -1,10 +1,8 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Foundation
-import GRDB
-import PostgresNIO
 
 /// Where the host keeps every module's records and the sessions: ``SQLiteStorage``, one file for one
-/// host, or ``PostgresStorage``, one server shared by several hosts.
+/// host, or `PostgresStorage` (AtriumPostgres), one server shared by several hosts.
 package protocol HostStorage: AnyObject, Sendable {
     /// Where the data lives, for logs: a file path, or the server's address without its password.
     var location: String { get }
@@ -31,6 +29,12 @@ package protocol HostStorage: AnyObject, Sendable {
     /// What this process last read, kept true by ``changes``.
     var recordCache: RecordCache? { get }
     var sessionCache: SessionCache? { get }
+    /// Moves every session's expiry `seconds` earlier in the database alone (for tests of expiry:
+    /// ``ageSessions(bySeconds:)``).
+    func ageSessionRows(bySeconds seconds: Double) async throws
+    /// Everything the database holds, as bytes (for tests that a secret is never stored in the
+    /// clear): the SQLite file and its log, or every row of PostgreSQL's tables.
+    func storedBytes() async throws -> Data
 }
 
 extension HostStorage {
@@ -50,36 +54,8 @@ extension HostStorage {
     /// Moves every session's expiry `seconds` earlier behind the store's back, as if that much time
     /// had passed (for tests of expiry).
     func ageSessions(bySeconds seconds: Double) async throws {
-        if let sqlite = self as? SQLiteStorage {
-            try await sqlite.database.pool.write { db in
-                try db.execute(sql: "UPDATE sessions SET expiresAt = expiresAt - ?", arguments: [seconds])
-            }
-        } else if let postgres = self as? PostgresStorage {
-            try await postgres.client.query("UPDATE sessions SET expires_at = expires_at - \(seconds)", logger: postgres.logger)
-        }
+        try await ageSessionRows(bySeconds: seconds)
         // What the store remembers of the sessions is no longer true.
         sessionCache?.forgetAll()
-    }
-}
-
-extension HostStorage {
-    /// Everything the database holds, as bytes (for tests that a secret is never stored in the
-    /// clear): the SQLite file and its log, or every row of PostgreSQL's tables.
-    package func storedBytes() async throws -> Data {
-        if let sqlite = self as? SQLiteStorage {
-            var bytes = Data()
-            for suffix in ["", "-wal"] { bytes += (try? Data(contentsOf: URL(fileURLWithPath: sqlite.path + suffix))) ?? Data() }
-            return bytes
-        }
-        guard let postgres = self as? PostgresStorage else { return Data() }
-        var bytes = Data()
-        let tables = try await postgres.client.query(
-            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'atrium_schema'", logger: postgres.logger)
-        for try await table in tables.decode(String.self) {
-            let rows = try await postgres.client.query(
-                "SELECT convert_to(t::text, 'UTF8') FROM \(unescaped: table) t", logger: postgres.logger)
-            for try await row in rows.decode(Data.self) { bytes += row }
-        }
-        return bytes
     }
 }

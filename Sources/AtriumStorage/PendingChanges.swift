@@ -17,7 +17,7 @@ package final class PendingChanges: Sendable {
     /// changes wake (a live page's render, on any host) links to it.
     package var trace: String? { kept.withLock { $0.trace } }
 
-    func append(_ change: StorageChange) {
+    package func append(_ change: StorageChange) {
         let isFirst = kept.withLock { kept in
             kept.changes.append(change)
             return kept.changes.count == 1

@@ -6,7 +6,7 @@ package struct PostgresUnavailable: Error, CustomStringConvertible {
     package var description: String
     package var fix: String
 
-    init(address: PostgresAddress, error: any Error) {
+    package init(address: PostgresAddress, error: any Error) {
         let server = "the PostgreSQL server at \(address.host):\(address.port)"
         guard let error = error as? PSQLError else {
             description = "\(server) cannot be used: \(error)"
@@ -50,7 +50,7 @@ package struct PostgresUnavailable: Error, CustomStringConvertible {
         return text
     }
 
-    init(address: PostgresAddress, timedOutAfter seconds: Int) {
+    package init(address: PostgresAddress, timedOutAfter seconds: Int) {
         description = "the PostgreSQL server at \(address.host):\(address.port) did not answer within \(seconds) s"
         fix = "start the server, or check the host and port in storage.url"
     }

@@ -4,7 +4,7 @@ extension RecordCache {
     /// The record `id` of a module's collection for `owner`: the decoded value kept here when there
     /// is one of `type` (or that there is none), else `stored()`'s JSON, decoded and kept unless
     /// something of the owner was written meanwhile.
-    func record<Record: Decodable & Sendable>(
+    package func record<Record: Decodable & Sendable>(
         _ type: Record.Type, module: String, collection: String, id: String, owner: String, stored: () async throws -> Data?
     ) async throws -> Record? {
         let key = Key(module: module, collection: collection, id: id)
@@ -25,7 +25,7 @@ extension RecordCache {
 
     /// Every record of a module's collection for `owner`, in id order: kept here, else read with
     /// `stored()` (their JSON), decoded and kept.
-    func records<Record: Decodable & Sendable>(
+    package func records<Record: Decodable & Sendable>(
         _ type: Record.Type, module: String, collection: String, owner: String, stored: () async throws -> [Data]
     ) async throws -> [Record] {
         let key = Key(module: module, collection: collection, id: nil)

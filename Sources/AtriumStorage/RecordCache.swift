@@ -91,7 +91,7 @@ package final class RecordCache: Sendable {
     /// (`/metrics`, and the live benchmark's loads per change).
     package var loads: Int { loadCount.load(ordering: .relaxed) }
 
-    func noteLoad() { loadCount.add(1, ordering: .relaxed) }
+    package func noteLoad() { loadCount.add(1, ordering: .relaxed) }
     /// Collections no host caches (``ModuleRegistrar/expireRecords(in:unchangedFor:)``: throttle
     /// counts, lockouts, pending flows), by module: their writes need not be announced, and a count
     /// read from another host's database is never a stale copy.
@@ -102,7 +102,7 @@ package final class RecordCache: Sendable {
         var collection: String
     }
 
-    init(maximumCost: Int = 16 << 20, maximumCount: Int = 50_000) {
+    package init(maximumCost: Int = 16 << 20, maximumCount: Int = 50_000) {
         self.maximumCost = maximumCost
         self.maximumCount = maximumCount
     }

@@ -22,7 +22,7 @@ package final class RecordReadLog: Sendable {
     package var isUntracked: Bool { untracked.load(ordering: .relaxed) }
 
     /// Notes, in the current task's log, that the scene wrote (the record stores note it).
-    static func noteWrite() {
+    package static func noteWrite() {
         current?.untracked.store(true, ordering: .relaxed)
     }
 
@@ -37,7 +37,7 @@ package final class RecordReadLog: Sendable {
     }
 
     /// Notes a read in the current task's log, if it has one.
-    static func note(module: String, collection: String, owner: String, id: String?) {
+    package static func note(module: String, collection: String, owner: String, id: String?) {
         guard let log = current else { return }
         _ = log.reads.withLock { $0.insert(RecordRead(module: module, collection: collection, owner: owner, id: id)) }
     }

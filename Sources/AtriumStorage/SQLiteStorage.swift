@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Foundation
 import GRDB
 import Synchronization
@@ -253,5 +253,19 @@ package final class SQLiteStorage: HostStorage {
             closeDescriptor(descriptor)
         }
         database.close()
+    }
+}
+
+extension SQLiteStorage {
+    package func ageSessionRows(bySeconds seconds: Double) async throws {
+        try await database.pool.write { db in
+            try db.execute(sql: "UPDATE sessions SET expiresAt = expiresAt - ?", arguments: [seconds])
+        }
+    }
+
+    package func storedBytes() async throws -> Data {
+        var bytes = Data()
+        for suffix in ["", "-wal"] { bytes += (try? Data(contentsOf: URL(fileURLWithPath: path + suffix))) ?? Data() }
+        return bytes
     }
 }

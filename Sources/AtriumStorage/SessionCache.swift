@@ -16,7 +16,7 @@ package final class SessionCache: Sendable {
     let capacity: Int
     private let state = Mutex(State())
 
-    init(capacity: Int = 20_000) { self.capacity = capacity }
+    package init(capacity: Int = 20_000) { self.capacity = capacity }
 
     package var generation: UInt64 { state.withLock { $0.generation } }
 

@@ -28,5 +28,5 @@ package struct SessionReplacement: Sendable {
 
     /// What it changes, as the change feed announces it: the old session, and (signing in) the
     /// records of the visitor and the account, which the carry-over moved.
-    var changes: [StorageChange] { StorageChange.replacing(hash: hash, carryOver: carryOver) }
+    package var changes: [StorageChange] { StorageChange.replacing(hash: hash, carryOver: carryOver) }
 }

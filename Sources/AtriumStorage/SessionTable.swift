@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Foundation
 
 /// Where sessions and remembered visitors are kept: a table in SQLite or in PostgreSQL. The rules

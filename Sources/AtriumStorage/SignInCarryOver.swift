@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Foundation
 
 /// Moves what a visitor saved to the account they sign in as, inside the sign-in's transaction: a
@@ -11,28 +11,36 @@ package struct SignInCarryOver: Sendable {
     /// module → collection → merge.
     let merges: [String: [String: SignInMerge]]
     /// The owner keys (see ``RecordOwner``) of the visitor and of the account.
-    let visitor: String
-    let user: String
+    package let visitor: String
+    package let user: String
     /// The visitor id, no longer remembered once the records moved.
-    let visitorID: String
+    package let visitorID: String
 
     /// A record the visitor saved, and the account's record with the same id if it has one.
-    struct Row {
-        var module: String
-        var collection: String
-        var id: String
-        var visitorJSON: Data
-        var accountJSON: Data?
+    package struct Row {
+        package var module: String
+        package var collection: String
+        package var id: String
+        package var visitorJSON: Data
+        package var accountJSON: Data?
+
+        package init(module: String, collection: String, id: String, visitorJSON: Data, accountJSON: Data?) {
+            self.module = module
+            self.collection = collection
+            self.id = id
+            self.visitorJSON = visitorJSON
+            self.accountJSON = accountJSON
+        }
     }
 
-    enum Step: Equatable {
+    package enum Step: Equatable {
         /// The account has no such record: the visitor's becomes the account's.
         case move(module: String, collection: String, id: String)
         /// Both had one: the account's becomes `json` (when merged) and the visitor's is deleted.
         case keepAccount(module: String, collection: String, id: String, json: Data?)
     }
 
-    func steps(for rows: [Row]) -> [Step] {
+    package func steps(for rows: [Row]) -> [Step] {
         rows.map { row in
             guard let accountJSON = row.accountJSON else { return .move(module: row.module, collection: row.collection, id: row.id) }
             // A record that no longer decodes cannot be merged; the account's is kept, and the

@@ -17,7 +17,7 @@ package enum StorageChange: Sendable, Hashable {
 
     /// One line of a notification's payload: fields separated by tabs, each with `%`, tab, newline
     /// and NUL percent-escaped (PostgreSQL's payloads are text without NULs).
-    var line: String {
+    package var line: String {
         switch self {
         case .record(let module, let collection, let owner, let id):
             let line = ["r", module, collection, owner, id].map(Self.escaped).joined(separator: "\t")
@@ -31,7 +31,7 @@ package enum StorageChange: Sendable, Hashable {
 
     /// The change a line names; nil for a line this host cannot read (a newer host's), which the
     /// reader treats as ``everything``.
-    init?(line: Substring) {
+    package init?(line: Substring) {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(Self.unescaped)
         switch fields.first {
         case "r" where fields.count == 5: self = .record(module: fields[1], collection: fields[2], owner: fields[3], id: fields[4])

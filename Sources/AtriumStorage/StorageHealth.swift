@@ -7,25 +7,25 @@ import Synchronization
 /// once with ``StorageUnavailable`` instead of holding its request (and a connection slot) for the
 /// timeout; a probe asks the server twice a second and lets operations through again as soon as it
 /// answers. Both changes are logged.
-final class StorageHealth: Sendable {
+package final class StorageHealth: Sendable {
     private let state = Mutex<(isDown: Bool, cause: String)>((false, ""))
     private let logger: Logger
     /// Told when the storage is found down (the change feed stops vouching for the caches: while
     /// this host cannot reach the server it cannot hear what others write).
     private let onDown: @Sendable () -> Void
 
-    init(logger: Logger, onDown: @escaping @Sendable () -> Void = {}) {
+    package init(logger: Logger, onDown: @escaping @Sendable () -> Void = {}) {
         self.logger = logger
         self.onDown = onDown
     }
 
     /// Why the storage is down, or nil while it answers.
-    var downCause: String? { state.withLock { $0.isDown ? $0.cause : nil } }
+    package var downCause: String? { state.withLock { $0.isDown ? $0.cause : nil } }
 
     /// Whether `error` means the server itself cannot be used (as opposed to a query's own error,
     /// such as a unique key taken).
-    static func isOutage(_ error: any Error) -> Bool {
-        if error is PostgresClient.DeadlinePassed { return true }
+    package static func isOutage(_ error: any Error) -> Bool {
+        if error is StorageDeadlinePassed { return true }
         guard let error = error as? PSQLError else { return false }
         if [PSQLError.Code.connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed].contains(error.code) {
             return true
@@ -37,8 +37,8 @@ final class StorageHealth: Sendable {
 
     /// Marks the storage down because of `error`, and starts probing with `probe` (true once the
     /// server answers) until it is back.
-    func markDown(because error: any Error, probe: @escaping @Sendable () async -> Bool) {
-        let cause = (error as? PostgresClient.DeadlinePassed)?.description ?? PostgresUnavailable.plainCause(error)
+    package func markDown(because error: any Error, probe: @escaping @Sendable () async -> Bool) {
+        let cause = (error as? StorageDeadlinePassed)?.description ?? PostgresUnavailable.plainCause(error)
         let isNew = state.withLock { state in
             defer { state = (true, cause) }
             return !state.isDown

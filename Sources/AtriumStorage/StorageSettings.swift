@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Foundation
 
 /// `storage`: where every module's records and the sessions live: the SQLite file at `path` (one

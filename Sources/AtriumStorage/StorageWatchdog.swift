@@ -5,7 +5,7 @@ import Synchronization
 package final class StorageWatchdog: Sendable {
     /// One operation being watched: whichever comes first, its end or its deadline, resumes its
     /// caller.
-    final class Race<Value: Sendable>: Sendable {
+    package final class Race<Value: Sendable>: Sendable {
         private struct State {
             var continuation: CheckedContinuation<Value, any Error>?
             var work: Task<Void, Never>?
@@ -22,7 +22,7 @@ package final class StorageWatchdog: Sendable {
         }
 
         /// Keeps the work's task, to cancel when the deadline passes first.
-        func start(_ work: Task<Void, Never>) {
+        package func start(_ work: Task<Void, Never>) {
             let expired = state.withLock { state in
                 guard state.continuation != nil else { return true }
                 state.work = work
@@ -32,7 +32,7 @@ package final class StorageWatchdog: Sendable {
         }
 
         /// Resumes the caller unless it was resumed already.
-        func finish(_ result: Result<Value, any Error>) {
+        package func finish(_ result: Result<Value, any Error>) {
             let continuation = state.withLock { state in
                 state.work = nil
                 return state.continuation.take()
@@ -59,9 +59,9 @@ package final class StorageWatchdog: Sendable {
     /// How long one operation may wait for the server unless it says otherwise (`storage.timeout`).
     package let deadline: Duration
     /// Whether the server answers; an operation while it does not fails at once.
-    let health: StorageHealth
+    package let health: StorageHealth
 
-    init(deadline: Duration, health: StorageHealth) {
+    package init(deadline: Duration, health: StorageHealth) {
         self.deadline = deadline
         self.health = health
         let task = Task { [weak self] in
@@ -75,9 +75,9 @@ package final class StorageWatchdog: Sendable {
 
     deinit { timer.withLock { $0?.cancel() } }
 
-    func stop() { timer.withLock { $0?.cancel() } }
+    package func stop() { timer.withLock { $0?.cancel() } }
 
-    func watch<Value: Sendable>(
+    package func watch<Value: Sendable>(
         _ continuation: CheckedContinuation<Value, any Error>,
         for deadline: Duration,
         error: @escaping @Sendable () -> any Error

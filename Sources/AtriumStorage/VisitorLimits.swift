@@ -16,7 +16,7 @@ package struct VisitorLimits: Sendable, Equatable {
 
     /// Throws when a visitor holding `records` other records of `bytes` in all may not write one
     /// more of `newBytes`.
-    func check(records: Int, bytes: Int, newBytes: Int) throws(VisitorQuotaExceeded) {
+    package func check(records: Int, bytes: Int, newBytes: Int) throws(VisitorQuotaExceeded) {
         guard records + 1 <= maxRecords, bytes + newBytes <= maxBytes else { throw VisitorQuotaExceeded() }
     }
 }

@@ -12,5 +12,5 @@ package final class WriteMark: Sendable {
     /// The furthest position written, 0 when the request wrote nothing that was announced.
     package var position: Int64 { furthest.load(ordering: .acquiring) }
 
-    func note(_ position: Int64) { furthest.max(position) }
+    package func note(_ position: Int64) { furthest.max(position) }
 }

@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumRuntime
 import AtriumSDK
 

@@ -1,5 +1,5 @@
-import AtriumHTTP
-@_spi(AtriumHost) import AtriumHost
+import AtriumPages
+import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
 
 /// A scene under test, without HTTP: built by the test with test doubles, loaded or acted on, and
@@ -26,15 +26,15 @@ public struct SceneTest<S: Scene>: Sendable {
     }
 
     /// The scene's page.
-    public func load() async -> SceneOutcome { SceneOutcome(await SceneRun.load(scene, context: context)) }
+    public func load() async -> SceneOutcome { SceneOutcome(await SceneRunner.load(scene, context: context)) }
 
     /// One of the scene's actions.
-    public func perform(_ action: S.Action) async -> SceneOutcome { SceneOutcome(await SceneRun.perform(scene, action, context: context)) }
+    public func perform(_ action: S.Action) async -> SceneOutcome { SceneOutcome(await SceneRunner.perform(scene, action, context: context)) }
 
     /// What the scene's action route `route` does with a form post of `form`, decoded as the host
     /// decodes it. A route the scene does not perform fails the test.
     public func submit<Parameters>(_ route: Route<Parameters>, form: [String: String]) async -> SceneOutcome {
-        if let response = await SceneRun.submit(scene, route, form: form, context: context) { return SceneOutcome(response) }
+        if let response = await SceneRunner.submit(scene, route, form: form, context: context) { return SceneOutcome(response) }
         return SceneOutcome.unknownRoute(route.pattern.description)
     }
 }

@@ -1,8 +1,8 @@
 import AtriumConfiguration
 import AtriumEvents
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumRuntime
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import AtriumStorage
 import Foundation
 import Hummingbird

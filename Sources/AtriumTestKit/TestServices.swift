@@ -1,6 +1,7 @@
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
+import AtriumServices
 import Foundation
 
 /// The host services a test boots with: the real implementations where they are quick and need

@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 /// A stand-in for a sign-in module in a module's tests: it provides "current user" (any user id
 /// is a user, named after it) and binds "sign-in", so a module's signed-in guard and what happens

@@ -1,4 +1,5 @@
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
+import AtriumPostgres
 import AtriumStorage
 import Crypto
 import Foundation

@@ -1,3 +1,4 @@
+import AtriumLocalization
 import AtriumRendering
 @_spi(AtriumHost) import AtriumSDK
 import Foundation

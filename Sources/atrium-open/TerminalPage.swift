@@ -3,7 +3,7 @@ import Foundation
 
 /// A screen of the client kit as a terminal shows it: its text, with every link, card, tab, field,
 /// picker, toggle and button numbered, and what each number does. Its lines hold the host's text as
-/// it came: ``visible(_:)`` spells out control characters where a line reaches the terminal
+/// it came: `TerminalText.visible` spells out control characters where a line reaches the terminal
 /// (``TerminalSession``), so a page cannot move the cursor, recolour the terminal or set its title.
 struct TerminalPage {
     /// What a number on the page stands for.
@@ -76,6 +76,35 @@ struct TerminalPage {
                     .joined(separator: "  "))
         case .form(let inner):
             nested(inner.content, in: inner, deeper: false)
+        case .field, .picker, .toggle, .button:
+            addControl(node, indent: indent, form: form, values: values, toggles: toggles)
+        case .link(let link):
+            let leaves = if case .external(let url) = link.target { " ↗ \(url)" } else { "" }
+            line("\(number(.target(link.target))) \(link.title)\(leaves)")
+        case .money(let money):
+            line(money.formatted(locale: locale))
+        case .progress(let progress):
+            let filled = Int((min(max(progress.value, 0), 1) * 20).rounded())
+            line("\(progress.label) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]")
+        case .message(let message):
+            line((message.kind == .error || message.kind == .warning ? "! " : "") + message.text)
+        case .map(let map):
+            line("Map: \(map.title)")
+            for marker in map.markers.prefix(20) { line("  * \(marker.title) (\(marker.kind) \(marker.id))") }
+            if map.markers.count > 20 { line("  … and \(map.markers.count - 20) more") }
+        case .animation(let animation):
+            line("(\(animation.label))")
+        case .unknown(let unknown):
+            nested(unknown.content, in: form, deeper: false)
+        }
+    }
+
+    /// A form's control: a field, picker or toggle numbered for typing into, a button for pressing.
+    private mutating func addControl(
+        _ node: SceneNode, indent: String, form: SceneNode.Form?, values: [String: String], toggles: [SceneNode.Toggle: Bool]
+    ) {
+        func line(_ text: String) { lines.append(indent + text) }
+        switch node {
         case .field(let field):
             guard let form else { return }
             let value = values[field.name] ?? field.value
@@ -101,43 +130,8 @@ struct TerminalPage {
             } else {
                 line("( \(title) )")
             }
-        case .link(let link):
-            let leaves = if case .external(let url) = link.target { " ↗ \(url)" } else { "" }
-            line("\(number(.target(link.target))) \(link.title)\(leaves)")
-        case .money(let money):
-            line(money.formatted(locale: locale))
-        case .progress(let progress):
-            let filled = Int((min(max(progress.value, 0), 1) * 20).rounded())
-            line("\(progress.label) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]")
-        case .message(let message):
-            line((message.kind == .error || message.kind == .warning ? "! " : "") + message.text)
-        case .map(let map):
-            line("Map: \(map.title)")
-            for marker in map.markers.prefix(20) { line("  * \(marker.title) (\(marker.kind) \(marker.id))") }
-            if map.markers.count > 20 { line("  … and \(map.markers.count - 20) more") }
-        case .animation(let animation):
-            line("(\(animation.label))")
-        case .unknown(let unknown):
-            nested(unknown.content, in: form, deeper: false)
+        default:
+            break
         }
-    }
-
-    /// `text` as a terminal may show it: control characters and the marks that reorder text right
-    /// to left written as `\u{…}`.
-    static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }

@@ -1,4 +1,5 @@
 import AtriumClient
+import AtriumSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -194,7 +195,7 @@ final class TerminalSession: @unchecked Sendable {
         }
     }
 
-    /// Draws the page and the note. Every line goes through ``TerminalPage/visible(_:)`` here, where
+    /// Draws the page and the note. Every line goes through `TerminalText.visible` here, where
     /// it reaches the terminal, whatever it holds: the page's words and every note, which quote what
     /// the host sent (an address, an error, a marker's kind) and can hold its escapes.
     private func draw() {
@@ -203,9 +204,9 @@ final class TerminalSession: @unchecked Sendable {
             let locale = visit?.document?.locale.map { Locale(identifier: $0) } ?? Locale(identifier: "en_GB")
             let page = TerminalPage(screen, locale: locale, values: values, toggles: toggles)
             self.page = page
-            text += page.lines.map(TerminalPage.visible).joined(separator: "\n") + "\n"
+            text += page.lines.map(TerminalText.visible).joined(separator: "\n") + "\n"
         }
-        if let note { text += "\n" + TerminalPage.visible(note) + "\n" }
+        if let note { text += "\n" + TerminalText.visible(note) + "\n" }
         text += asking == nil ? "> " : "? "
         FileHandle.standardOutput.write(Data(text.utf8))
         note = nil

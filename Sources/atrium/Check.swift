@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtriumConfiguration
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
+import AtriumPostgres
 import AtriumStorage
 import Foundation
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-@_spi(AtriumHost) import AtriumHost
-@_spi(AtriumHost) import AtriumSDK
+import AtriumHost
+import AtriumSDK
 import Foundation
 
 struct Describe: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import AtriumEvents
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumStorage
 import Foundation
 

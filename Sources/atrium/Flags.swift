@@ -1,7 +1,7 @@
 import ArgumentParser
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumRuntime
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 
 struct Flags: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `atrium open URL`: a terminal client of a running host, built on the native client kit alone.
 ///
 /// The client is the executable `atrium-open`, built beside this one (`swift build` builds both),
@@ -41,32 +37,10 @@ struct Open: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = Self.clientPath()
-        guard access(client, X_OK) == 0 else {
-            Self.fail(
-                "atrium open: the terminal client \(client) is missing: `swift build` (or `swift build --product atrium-open`) builds it beside atrium; it is an executable of its own so that a host does not load the network libraries it needs"
-            )
-        }
-        let arguments = [client, url] + (noLive ? ["--no-live"] : [])
-        var pointers = arguments.map { strdup($0) } + [nil]
-        execv(client, &pointers)
-        Self.fail("atrium open: could not run \(client): \(String(cString: strerror(errno)))")
-    }
-
-    private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        Foundation.exit(1)
-    }
-
-    /// `atrium-open` in the folder of the running executable (`/proc/self/exe`, whatever the name
-    /// it was started by).
-    static func clientPath() -> String {
-        #if os(Linux)
-            let executable =
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        #else
-            let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-        #endif
-        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("atrium-open").path
+        SiblingTool.exec(
+            "atrium-open", [url] + (noLive ? ["--no-live"] : []),
+            missing:
+                "`swift build` (or `swift build --product atrium-open`) builds the terminal client beside atrium; it is an executable of its own so that a host does not load the network libraries it needs"
+        )
     }
 }

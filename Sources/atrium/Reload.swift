@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumStorage
 import Foundation
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-@_spi(AtriumHost) import AtriumHost
-@_spi(AtriumHost) import AtriumSDK
+import AtriumHost
+import AtriumSDK
 
 struct Routes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

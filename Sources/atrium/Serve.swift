@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtriumHTTP
 import AtriumHost
+import AtriumListener
 import AtriumObservability
 import AtriumRuntime
 import AtriumStorage

@@ -1,3 +1,4 @@
+import AtriumLocalization
 import AtriumRendering
 import Foundation
 

@@ -1,4 +1,5 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumPostgres
+import AtriumSDK
 import AtriumTestKit
 import Foundation
 import Synchronization

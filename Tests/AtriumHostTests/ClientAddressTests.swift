@@ -1,3 +1,4 @@
+import AtriumListener
 import Testing
 
 @testable import AtriumHost

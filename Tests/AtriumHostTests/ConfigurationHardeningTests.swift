@@ -1,6 +1,6 @@
 import AtriumConfiguration
-@_spi(AtriumHost) import AtriumHost
-@_spi(AtriumHost) import AtriumSDK
+import AtriumHost
+import AtriumSDK
 import Foundation
 import Testing
 

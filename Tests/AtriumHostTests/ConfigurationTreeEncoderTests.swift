@@ -1,4 +1,6 @@
+import AtriumListener
 import AtriumSDK
+import AtriumServices
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumRuntime
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import AtriumTestKit
 import Foundation
 import Testing

@@ -1,5 +1,7 @@
+import AtriumListener
 import AtriumRuntime
 import AtriumSDK
+import AtriumServices
 import Foundation
 import HTTPTypes
 import Hummingbird

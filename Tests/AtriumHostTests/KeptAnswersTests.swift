@@ -1,10 +1,11 @@
 import AtriumCatalog
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import AtriumTestKit
 import Foundation
 import Testing
 
 @testable import AtriumHTTP
+@testable import AtriumPages
 @testable import AtriumRuntime
 @testable import AtriumStorage
 
@@ -15,14 +16,14 @@ struct KeptAnswersTests {
     struct Note: Codable, Sendable, Equatable { var text: String }
 
     let storage: SQLiteStorage
-    let answers: KeptAnswers
-    let screen = RenderableScreen(key: ScreenKey(host: "kept"), make: { Screen(title: "Kept", content: []) })
+    let answers: LoadCache
+    let screen = DeferredScreen(key: ScreenKey(host: "kept"), make: { Screen(title: "Kept", content: []) })
 
     init() throws {
         storage = try SQLiteStorage(
             path: FileManager.default.temporaryDirectory.appending(path: "atrium-kept-\(UUID().uuidString)/db.sqlite").path)
         // An hour: a test on a busy machine must not see an answer age out between two steps.
-        answers = KeptAnswers(feed: storage.changes, maximumAge: .seconds(3600))
+        answers = LoadCache(feed: storage.changes, maximumAge: .seconds(3600))
     }
 
     /// A load of `path` that reads what `body` reads, kept as the host keeps it.
@@ -36,7 +37,7 @@ struct KeptAnswersTests {
             screen, for: 0, path: path, token: token, module: "m", log: log, session: session, cookieChanged: false, since: start)
     }
 
-    func kept(_ path: String = "/notes", token: String? = nil, at now: ContinuousClock.Instant = .now) -> KeptAnswers.Answer? {
+    func kept(_ path: String = "/notes", token: String? = nil, at now: ContinuousClock.Instant = .now) -> LoadCache.Answer? {
         answers.answer(route: 0, path: path, token: token, now: now)
     }
 
@@ -112,7 +113,7 @@ struct KeptAnswersTests {
 
     @Test func anAddressMadeUpToBeUniqueIsNotKept() async throws {
         defer { try? storage.close() }
-        let long = "/notes?x=" + String(repeating: "a", count: KeptAnswers.longestPath)
+        let long = "/notes?x=" + String(repeating: "a", count: LoadCache.longestPath)
         try await load(long)
         #expect(kept(long) == nil, "a query of a kilobyte or more is answered but not kept")
         try await load("/notes?x=a")
@@ -125,8 +126,8 @@ struct KeptAnswersTests {
         #expect(kept() != nil, "another module's post during the load")
         try await load { answers.forget(module: "m") }
         #expect(kept() == nil, "its own module's post during the load")
-        #expect(KeptAnswers.mayHaveChanged(200) && KeptAnswers.mayHaveChanged(303) && KeptAnswers.mayHaveChanged(500))
-        #expect(!KeptAnswers.mayHaveChanged(400) && !KeptAnswers.mayHaveChanged(403) && !KeptAnswers.mayHaveChanged(422))
+        #expect(LoadCache.mayHaveChanged(200) && LoadCache.mayHaveChanged(303) && LoadCache.mayHaveChanged(500))
+        #expect(!LoadCache.mayHaveChanged(400) && !LoadCache.mayHaveChanged(403) && !LoadCache.mayHaveChanged(422))
     }
 
     @Test func aPostOfTheModuleAndAFeedThatCannotVouchForgetEverything() async throws {

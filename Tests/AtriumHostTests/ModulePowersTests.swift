@@ -1,5 +1,6 @@
-@_spi(AtriumHost) import AtriumHost
-@_spi(AtriumHost) import AtriumSDK
+import AtriumHost
+import AtriumSDK
+import AtriumServices
 import AtriumTestKit
 import Foundation
 import HTTPTypes

@@ -1,5 +1,6 @@
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumRuntime
+import AtriumServices
 import HummingbirdBcrypt
 import Testing
 

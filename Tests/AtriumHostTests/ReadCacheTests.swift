@@ -1,4 +1,5 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
+import AtriumSupport
 import AtriumTestKit
 import Foundation
 import Testing

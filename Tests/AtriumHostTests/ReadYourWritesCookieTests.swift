@@ -1,3 +1,4 @@
+import AtriumServices
 import AtriumTestKit
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import AtriumPostgres
 import AtriumTestKit
 import Foundation
 import Testing

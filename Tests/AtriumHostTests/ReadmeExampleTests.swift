@@ -1,5 +1,5 @@
 import AtriumConfiguration
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumSDK
 import AtriumTestKit
 import Testing

@@ -1,4 +1,5 @@
 import AtriumObservability
+import AtriumSupport
 import Testing
 
 /// The memo of values worked out from texts seen lately (a token's hash, an `Accept` header's format).

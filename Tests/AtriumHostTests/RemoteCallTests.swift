@@ -1,11 +1,13 @@
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 @_spi(AtriumHost) import AtriumSDK
+import AtriumServices
 import AtriumTestKit
 import Foundation
 import Testing
 
 @testable import AtriumHost
 @testable import AtriumRuntime
+@testable import AtriumServices
 
 /// The host's HTTP client against hostile and careless upstreams: a timeout that covers the whole
 /// exchange, redirects checked hop by hop, addresses a request may not reach.

@@ -5,6 +5,7 @@ import Testing
 
 @testable import AtriumHTTP
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumPages
 @testable import AtriumRendering
 @testable import AtriumRuntime
 
@@ -195,9 +196,9 @@ struct RendererTests {
     }
 
     @Test func aStateSeenBeforeIsRenderedOnce() {
-        let cache = PageCache(capacity: 4)
+        let cache = RenderCache(capacity: 4)
         var renders = 0
-        func page(_ state: String) -> RenderedPage {
+        func page(_ state: String) -> RenderedScreen {
             cache.page(for: .init(screen: ScreenKey(host: state), format: .html)) {
                 renders += 1
                 return HTMLRenderer().render(Screen(title: .verbatim(state), content: [.form(Form(action: .path("/f"), content: []))]))
@@ -225,8 +226,8 @@ struct RendererTests {
     }
 
     @Test func aKeptPageWithATokenIsWrittenOnceForAVisitorWhoAsksAgain() {
-        let cache = PageCache(capacity: 4)
-        func kept() -> PageCache.Kept {
+        let cache = RenderCache(capacity: 4)
+        func kept() -> RenderCache.Entry {
             cache.page(for: .init(screen: ScreenKey(host: "form"), format: .html)) {
                 HTMLRenderer().render(Screen(title: "Form", content: [.form(Form(action: .path("/f"), content: []))]))
             }
@@ -247,10 +248,10 @@ struct RendererTests {
     }
 
     @Test func thePageCacheIsBoundedInBytes() {
-        let cache = PageCache(capacity: 100, byteLimit: 40_000)
+        let cache = RenderCache(capacity: 100, byteLimit: 40_000)
         for index in 0..<50 {
             _ = cache.page(for: .init(screen: ScreenKey(host: "\(index)"), format: .json)) {
-                RenderedPage(bytes: Array(repeating: UInt8(ascii: "x"), count: 5_000))
+                RenderedScreen(bytes: Array(repeating: UInt8(ascii: "x"), count: 5_000))
             }
         }
         #expect(cache.count <= 8)

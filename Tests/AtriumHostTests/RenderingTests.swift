@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import AtriumTestKit
 import Foundation
 import Testing
@@ -6,6 +6,7 @@ import Testing
 @testable import AtriumFixtures
 @testable import AtriumHTTP
 @_spi(AtriumHost) @testable import AtriumHost
+@testable import AtriumPages
 @testable import AtriumRendering
 
 @Suite("Rendering")

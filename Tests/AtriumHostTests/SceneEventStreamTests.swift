@@ -16,11 +16,11 @@ struct SceneEventStreamTests {
     }
 
     @Test func aStateIsFramedWithTheStreamsTokenInItsPlaces() {
-        let page = RenderedPage(bytes: Array(#"{"t":"","u":""}"#.utf8), tokenOffsets: [6, 13])
+        let page = RenderedScreen(bytes: Array(#"{"t":"","u":""}"#.utf8), tokenOffsets: [6, 13])
         let event = SceneEventStream.event("scene", id: "3f", page: page, token: "tok")
         #expect(String(buffer: event) == "event: scene\nid: 3f\ndata: " + #"{"t":"tok","u":"tok"}"# + "\n\n")
         #expect(String(buffer: event) == String(buffer: SceneEventStream.event("scene", id: "3f", data: page.body(token: "tok"))))
-        let plain = RenderedPage(bytes: Array("a\nb".utf8))
+        let plain = RenderedScreen(bytes: Array("a\nb".utf8))
         #expect(String(buffer: SceneEventStream.event("scene", id: "3f", page: plain, token: nil)) == "event: scene\nid: 3f\ndata: a\ndata: b\n\n")
     }
 }

@@ -1,6 +1,7 @@
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumRuntime
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
+import AtriumServices
 import AtriumStorage
 import AtriumTestKit
 import Foundation

@@ -1,4 +1,4 @@
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumStorage
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
-@_spi(AtriumHost) import AtriumHost
-@_spi(AtriumHost) import AtriumSDK
+import AtriumHost
+import AtriumSDK
 import AtriumTestKit
 import Foundation
 import Testing

@@ -1,4 +1,6 @@
+import AtriumListener
 import Hummingbird
+import Logging
 import NIOCore
 import NIOEmbedded
 import Testing
@@ -6,6 +8,7 @@ import Testing
 @testable import AtriumHTTP
 @testable import AtriumHost
 @testable import AtriumLive
+@testable import AtriumPages
 @testable import AtriumRuntime
 
 /// The caps on live streams and connections: a newcomer is never refused at a cap; the oldest
@@ -118,10 +121,8 @@ struct StreamCapsTests {
     }
 
     @Test func anOverlongLastEventIDIsIgnored() {
-        func request(_ id: String) -> Request {
-            Request(
-                head: HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/", headerFields: [SceneEventStream.lastEventID: id]),
-                body: .init(buffer: ByteBuffer()))
+        func request(_ id: String) -> PageRequest {
+            PageRequest(method: .get, target: "/", fields: PageFieldList([.lastEventID: id]), logger: Logger(label: "test"))
         }
         #expect(SceneEventStream.lastEventID(of: request(String(repeating: "a", count: 32))) == String(repeating: "a", count: 32))
         #expect(SceneEventStream.lastEventID(of: request(String(repeating: "a", count: 80_000))) == nil)

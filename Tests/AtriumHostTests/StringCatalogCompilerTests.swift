@@ -1,3 +1,4 @@
+import AtriumLocalization
 import AtriumSDK
 import Foundation
 import StringCatalogFile

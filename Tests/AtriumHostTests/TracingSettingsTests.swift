@@ -1,7 +1,7 @@
 import AtriumConfiguration
-@_spi(AtriumHost) import AtriumHost
+import AtriumHost
 import AtriumObservability
-@_spi(AtriumHost) import AtriumSDK
+import AtriumSDK
 import Testing
 
 /// `tracing.*` and the standard `OTEL_*` variables: off by default, on with a collector's address,

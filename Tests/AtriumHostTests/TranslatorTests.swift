@@ -1,3 +1,4 @@
+import AtriumLocalization
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
 import Testing

@@ -13,7 +13,10 @@ does not count the time the host waited for a core). With CONDITIONAL=1 each pag
 with the `ETag` its host answered, so the rows compare the builds' 304s. With REFUSED_POSTS=N
 another visitor sends N refused posts a second to the host being measured during each round (half a
 Pilot registration with every field wrong, answered 422 with a valid token; half a Moneybox sandbox
-sign-in its contract refuses): what the pages of those modules cost while someone posts at will."""
+sign-in its contract refuses): what the pages of those modules cost while someone posts at will.
+With FIRST=1 the pages with a form are asked by first visitors (no cookie: each request is given a
+pass), as bench.py's first visits. With BOOTS=N the two builds are started N times each, in turn,
+and timed to their first 200 of `/health/ready` instead."""
 
 import os
 import re
@@ -42,6 +45,8 @@ PAGES = os.environ["PAGES"].split(",") if os.environ.get("PAGES") else bench.PAG
 if os.environ.get("CONDITIONAL", "") not in ("", "0", "1"):
     raise SystemExit(f"CONDITIONAL must be 1 (the 304s) or 0 (the 200s), not {os.environ['CONDITIONAL']!r}")
 CONDITIONAL = os.environ.get("CONDITIONAL", "") == "1"
+FIRST = os.environ.get("FIRST", "") == "1"
+BOOTS = int(os.environ.get("BOOTS", "0"))
 
 # AFTER_LOG_LEVEL=info runs the after host at that level (its lines go to a file): with the same
 # folder on both sides, `ab.py DIR DIR` measures what the request line costs.
@@ -132,11 +137,13 @@ def measure(before, after):
     rates, p99s and CPU per request, and the rounds' after ÷ before ratios."""
     (before_process, before_base, before_cookie), (after_process, after_base, after_cookie) = before, after
     rows = {}
-    for path in PAGES:
+    for path in bench.FIRST_VISIT if FIRST else PAGES:
         for format_name, accept in bench.FORMATS.items():
+            # A first visitor sends no cookie: each request is a new visitor's.
+            cookies = ({}, {}) if FIRST else ({"Cookie": before_cookie}, {"Cookie": after_cookie})
             sides = [
-                (before_process, before_base + path, {"Cookie": before_cookie, "Accept": accept}),
-                (after_process, after_base + path, {"Cookie": after_cookie, "Accept": accept}),
+                (before_process, before_base + path, {**cookies[0], "Accept": accept}),
+                (after_process, after_base + path, {**cookies[1], "Accept": accept}),
             ]
             changing = False
             for _, url, headers in sides:
@@ -162,12 +169,37 @@ def measure(before, after):
     return rows
 
 
+def boots(before_bin, after_bin, work, log):
+    """Each build started BOOTS times, in turn, and timed to its first 200 of `/health/ready`."""
+    times = {"before": [], "after": []}
+    for index in range(BOOTS):
+        order = [("before", before_bin), ("after", after_bin)]
+        for name, binary in order if index % 2 == 0 else order[::-1]:
+            folder = work / f"boot-{name}-{index}"
+            folder.mkdir()
+            port = bench.free_port()
+            config = folder / "atrium.yaml"
+            config.write_text(
+                f"http:\n  port: {port}\nstorage:\n  path: {folder}/atrium.sqlite\nsecrets:\n  keyFile: {folder}/secret.key\n"
+                f"modules: [login, cookbook, pilot, moneybox, mobility]\npilot:\n  licensesFile: {bench.ROOT / 'Configuration' / 'pilot-licenses.json'}\n")
+            process = bench.start([str(binary / "atrium"), "serve", "--config", str(config)], log)
+            times[name].append(bench.wait_ready(f"http://127.0.0.1:{port}/health/ready", process))
+            bench.stop(process)
+    before, after = statistics.median(times["before"]), statistics.median(times["after"])
+    print(f"Boot to the first 200 of `/health/ready`, {BOOTS} boots each, alternating: before {before * 1000:.1f} ms, "
+          f"after {after * 1000:.1f} ms (median), after ÷ before {after / before:.3f}; fastest {min(times['before']) * 1000:.1f} ms and "
+          f"{min(times['after']) * 1000:.1f} ms")
+
+
 def main():
     if not bench.shutil.which("wrk"):
         raise SystemExit("wrk is missing: apt-get install wrk (Tests/Benchmarks/run.sh installs it)")
     before_bin, after_bin = Path(arguments[0]), Path(arguments[1])
     work = Path(tempfile.mkdtemp(prefix="atrium-ab-"))
     log = open(work / "hosts.log", "wb")
+    if BOOTS:
+        boots(before_bin, after_bin, work, log)
+        return
     # Two passes: the hosts started before-then-after, then after-then-before (on this machine the
     # host started second measures a few percent slower, the same binary against itself too).
     passes = []
@@ -189,6 +221,8 @@ def main():
     log.close()
     levels = f"`log.level: {bench.LOG_LEVEL}`" + (f" before, `{AFTER_LOG_LEVEL}` after (its lines to a file)" if AFTER_LOG_LEVEL != bench.LOG_LEVEL else "")
     asked = "each page asked again with the `ETag` its host answered (304s)" if CONDITIONAL else "each page answered 200"
+    if FIRST:
+        asked = "each page with a form asked by first visitors (no cookie)"
     if REFUSED_POSTS:
         asked += f", while another visitor sends {REFUSED_POSTS} refused posts a second to the host measured"
     print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores, {levels}, {asked}: two passes (the hosts started in one order, then the other), each "

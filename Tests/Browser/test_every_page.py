@@ -61,7 +61,7 @@ class Words:
         self.language = language
         self.spanish = {}
         if language == "es":
-            catalogs = [ROOT / "Sources" / "AtriumHTTP" / "Resources" / "Localizable.xcstrings",
+            catalogs = [ROOT / "Sources" / "AtriumLocalization" / "Resources" / "Localizable.xcstrings",
                         *sorted(ROOT.glob("Modules/*/Sources/Resources/Localizable.xcstrings"))]
             for catalog in catalogs:
                 for key, entry in json.loads(catalog.read_text())["strings"].items():

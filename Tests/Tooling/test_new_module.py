@@ -1,6 +1,6 @@
 """`atrium new-module <Name>` and `atrium new-scene <Module> <Name>`: names they refuse, and a module
 and a scene they write that the next `swift build` links and whose tests pass at once, with no other
-step (no cache to purge, no file to edit)."""
+step (no cache to purge, no file to edit: the tools keep Package.swift's module list)."""
 
 import shutil
 import subprocess
@@ -27,6 +27,10 @@ def test_names_that_are_not_swift_type_names_or_clash_are_refused_and_nothing_is
         ("pilot", "not a module name"),
         ("PilotTests", "clashes with PilotTests"),
         ("AtriumSDK", "clashes with AtriumSDK"),
+        # The package's targets, as its build plugin reads them (a hand-kept list missed these).
+        ("AtriumPages", "clashes with AtriumPages"),
+        ("AtriumLive", "clashes with AtriumLive"),
+        ("StringCatalogPlugin", "clashes with StringCatalogPlugin"),
         ("Map", "the route name 'map' is bound by the module 'mobility'"),
         ("Health", "'health' is a path or a configuration key of the host"),
         # Found beside Hardening 2: each of these wrote a module that does not build.
@@ -152,6 +156,9 @@ def test_a_new_module_builds_links_and_passes_its_tests_at_once(tmp_path):
         assert "public static var translations: ModuleTranslations? { Localizable.translations }" in (folder / "Sources" / f"{name}Module.swift").read_text()
         again = atrium("new-module", name)
         assert again.returncode != 0 and "Modules/ScaffoldProbe exists already" in again.stderr
+        # SwiftPM plans again because Package.swift's text changed: the tool wrote the module list
+        # into it (no file of SwiftPM's own is touched).
+        assert '"ScaffoldProbe"' in (ROOT / "Package.swift").read_text().split("let modulesWhenLastWritten")[1].split("\n")[0]
 
         # A second scene, added by new-scene to the new module: its folder, its test, its line.
         scene = atrium("new-scene", name, "FlightLog")
@@ -193,8 +200,9 @@ def test_a_new_module_builds_links_and_passes_its_tests_at_once(tmp_path):
         removed = atrium("remove-module", name)
         shutil.rmtree(folder, ignore_errors=True)
         # The checkout's build goes back to what it was, for the tests that follow: with no other
-        # step, once remove-module has forgotten SwiftPM's reading of Package.swift.
+        # step, once remove-module has written the module list again.
         restored = swift("build", "--build-tests")
+    assert '"ScaffoldProbe"' not in (ROOT / "Package.swift").read_text()
     assert removed.returncode == 0 and "Removed Modules/ScaffoldProbe/" in removed.stdout, removed.stderr
     assert restored.returncode == 0, restored.stderr[-4000:]
     assert "scaffoldprobe" not in atrium("modules").stdout, "the removed module is gone from the next build"

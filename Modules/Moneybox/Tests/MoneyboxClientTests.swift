@@ -1,6 +1,7 @@
 import AtriumHost
 import AtriumRuntime
 import AtriumSDK
+import AtriumServices
 import AtriumTestKit
 import Foundation
 import Testing

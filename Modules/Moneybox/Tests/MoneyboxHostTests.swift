@@ -224,20 +224,6 @@ struct MoneyboxHostTests {
             #expect(paid.status == 200)
             #expect(try MoneyboxWire.decoder().decode(MoneyboxWire.PaymentResponse.self, from: Data(paid.body.utf8)).moneybox == 40)
 
-            // A payment named with an Idempotency-Key is made once: a repeat answers the first answer.
-            var keyed = headers
-            keyed[HTTPField.Name("Idempotency-Key")!] = "key-0123456789abcdef"
-            let payment = #"{"Amount": 10, "InvestorProductId": 8043}"#
-            for _ in 0..<3 {
-                let repeated = try await browser.send("/moneybox/sandbox/oneoffpayments", method: .post, headers: keyed, body: payment)
-                #expect(try MoneyboxWire.decoder().decode(MoneyboxWire.PaymentResponse.self, from: Data(repeated.body.utf8)).moneybox == 50)
-            }
-            let reused = try await browser.send(
-                "/moneybox/sandbox/oneoffpayments", method: .post, headers: keyed, body: #"{"Amount": 20, "InvestorProductId": 8043}"#)
-            #expect(reused.status == 422 && reused.body.contains("Idempotency-Key"), "another payment under a used key is refused")
-            let unkeyed = try await browser.send("/moneybox/sandbox/oneoffpayments", method: .post, headers: headers, body: payment)
-            #expect(try MoneyboxWire.decoder().decode(MoneyboxWire.PaymentResponse.self, from: Data(unkeyed.body.utf8)).moneybox == 60)
-
             services.clock.advance(minutes: 5.1)
             let late = try await browser.send("/moneybox/sandbox/investorproducts", method: .get, headers: headers)
             #expect(late.status == 401)
@@ -245,9 +231,54 @@ struct MoneyboxHostTests {
             #expect(expired.name == "Bearer token expired")
             #expect(expired.message == "Your session has expired. Please close the app and log in again.")
 
+        }
+    }
+
+    /// The sandbox's headers of the contract, signed in as the test investor when `signedIn`.
+    static func sandboxHeaders(_ browser: TestBrowser, signedIn: Bool) async throws -> HTTPFields {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        headers[HTTPField.Name("AppId")!] = "8cb2237d0679ca88db6464"
+        headers[HTTPField.Name("appVersion")!] = "7.10.0"
+        headers[HTTPField.Name("apiVersion")!] = "3.0.0"
+        guard signedIn else { return headers }
+        let login = try await browser.send(
+            "/moneybox/sandbox/users/login", method: .post, headers: headers,
+            body: #"{"Email":"test+ios@moneyboxapp.com","Password":"P455word12","Idfa":"x"}"#)
+        let answer = try MoneyboxWire.decoder().decode(MoneyboxWire.LoginResponse.self, from: Data(login.body.utf8))
+        headers[.authorization] = "Bearer \(answer.session.bearerToken)"
+        return headers
+    }
+
+    @Test func aSandboxPaymentNamedWithAnIdempotencyKeyIsMadeOnce() async throws {
+        let host = try await Self.host(services: TestServices())
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let headers = try await Self.sandboxHeaders(browser, signedIn: true)
+            // A payment named with an Idempotency-Key is made once: a repeat answers the first answer.
+            var keyed = headers
+            keyed[HTTPField.Name("Idempotency-Key")!] = "key-0123456789abcdef"
+            let payment = #"{"Amount": 10, "InvestorProductId": 8043}"#
+            for _ in 0..<3 {
+                let repeated = try await browser.send("/moneybox/sandbox/oneoffpayments", method: .post, headers: keyed, body: payment)
+                #expect(try MoneyboxWire.decoder().decode(MoneyboxWire.PaymentResponse.self, from: Data(repeated.body.utf8)).moneybox == 40)
+            }
+            let reused = try await browser.send(
+                "/moneybox/sandbox/oneoffpayments", method: .post, headers: keyed, body: #"{"Amount": 20, "InvestorProductId": 8043}"#)
+            #expect(reused.status == 422 && reused.body.contains("Idempotency-Key"), "another payment under a used key is refused")
+            let unkeyed = try await browser.send("/moneybox/sandbox/oneoffpayments", method: .post, headers: headers, body: payment)
+            #expect(try MoneyboxWire.decoder().decode(MoneyboxWire.PaymentResponse.self, from: Data(unkeyed.body.utf8)).moneybox == 50)
+
+        }
+    }
+
+    @Test func sandboxSessionsNobodyUsesAreSweptAwayByALaterSignIn() async throws {
+        let services = TestServices()
+        let host = try await Self.host(services: services)
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let headers = try await Self.sandboxHeaders(browser, signedIn: false)
             // Sessions nobody uses again are swept away by a later sign-in (at most once a minute).
             let shared = host.storage.records(module: "moneybox", owner: .shared)
-            headers[.authorization] = nil
             let loginBody = #"{"Email":"test+ios@moneyboxapp.com","Password":"P455word12","Idfa":"x"}"#
             for _ in 0..<3 {
                 #expect(try await browser.send("/moneybox/sandbox/users/login", method: .post, headers: headers, body: loginBody).status == 200)

@@ -227,12 +227,12 @@ final class MoneyboxSandbox: Sendable {
         problem(.unauthorized, "Bearer token expired", expiredMessage)
     }
 
-    static func problem(_ status: EndpointStatus, _ name: String, _ message: String) -> EndpointReply {
+    static func problem(_ status: HTTPStatus, _ name: String, _ message: String) -> EndpointReply {
         reply(SandboxAnswers.Problem(name: name, message: message, validationErrors: []), status: status)
     }
 
     /// A JSON answer with the API's key spelling.
-    static func reply(_ value: some Encodable, status: EndpointStatus = .ok) -> EndpointReply {
+    static func reply(_ value: some Encodable, status: HTTPStatus = .ok) -> EndpointReply {
         guard let body = try? MoneyboxWire.encoder().encode(value) else { return EndpointReply(status: .internalServerError) }
         return EndpointReply(status: status, body: body, headers: ["Content-Type": "application/json; charset=utf-8"])
     }
