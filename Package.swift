@@ -253,6 +253,17 @@ let targetsPart3: [Target] = [
         name: "AtriumSchemas",
         dependencies: ["AtriumSDK", "AtriumConfiguration", "AtriumRendering", "AtriumRuntime"]
     ),
+    // The outcomes of actions sent with an Idempotency-Key, kept on either storage.
+    .target(
+        name: "AtriumActions",
+        dependencies: [
+            "AtriumStorage",
+            "AtriumPostgres",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ]
+    ),
     // Where a request becomes an answer, with no HTTP framework's types: negotiation, the
     // session and its guard, the language, an action's body and token, running the scene, the
     // kept loads and rendered screens, tags and 304s, the standard screens.
@@ -268,6 +279,7 @@ let targetsPart3: [Target] = [
             "AtriumServices",
             "AtriumListener",
             "AtriumRuntime",
+            "AtriumActions",
             .product(name: "Tracing", package: "swift-distributed-tracing"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
@@ -320,7 +332,10 @@ let targetsPart3: [Target] = [
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         // The page's stylesheet and script compiled in as bytes: the host finds no bundle when it starts.
-        resources: [.embedInCode("Resources/atrium.css"), .embedInCode("Resources/atrium.js")]
+        resources: [
+            .embedInCode("Resources/atrium.css"), .embedInCode("Resources/atrium.js"), .embedInCode("Resources/atrium-worker.js"),
+            .embedInCode("Resources/atrium-icon.svg"),
+        ]
     ),
 ]
 
@@ -338,6 +353,7 @@ let targetsPart4: [Target] = [
             "AtriumListener",
             "AtriumLocalization",
             "AtriumPostgres",
+            "AtriumActions",
             "AtriumPages",
             "AtriumHTTP",
             "AtriumLive",
@@ -382,6 +398,7 @@ let targetsPart5: [Target] = [
     .executableTarget(
         name: "atrium",
         dependencies: [
+            "AtriumSupport",
             "AtriumListener",
             "AtriumPostgres",
             "AtriumSDK",
@@ -464,7 +481,7 @@ let targetsPart6: [Target] = [
     .testTarget(
         name: "AtriumHostTests",
         dependencies: [
-            "AtriumListener", "AtriumLocalization", "AtriumPages", "AtriumPostgres", "AtriumServices", "AtriumSupport",
+            "AtriumListener", "AtriumLocalization", "AtriumPages", "AtriumPostgres", "AtriumServices", "AtriumSupport", "AtriumActions",
             "AtriumSDK",
             "AtriumObservability",
             "AtriumStorage",

@@ -27,7 +27,7 @@ PRODUCT_MODULES = {"Metrics": {"Metrics", "CoreMetrics"}}
 
 # Each host target and the host targets it may import (and nothing above it), bottom up.
 ORDER = [
-    "AtriumSupport", "AtriumObservability", "AtriumStorage", "AtriumPostgres", "AtriumEvents", "AtriumConfiguration", "AtriumLocalization",
+    "AtriumSupport", "AtriumObservability", "AtriumStorage", "AtriumPostgres", "AtriumEvents", "AtriumActions", "AtriumConfiguration", "AtriumLocalization",
     "AtriumRendering", "AtriumServices", "AtriumListener", "AtriumRuntime", "AtriumSchemas", "AtriumPages", "AtriumLive", "AtriumHTTP",
     "AtriumHost",
 ]

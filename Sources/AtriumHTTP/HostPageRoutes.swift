@@ -5,6 +5,7 @@ import AtriumRuntime
 import AtriumSDK
 import AtriumSchemas
 import AtriumStorage
+import AtriumSupport
 import Foundation
 import Hummingbird
 import NIOCore
@@ -32,8 +33,11 @@ package struct HostPageRoutes: Sendable {
 
     /// Every path these routes answer with `GET` (for 405's `Allow`).
     package var paths: Set<String> {
-        Set(["/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js", "/openapi.json", "/scene-schema.json"])
-            .union(metrics == nil ? [] : ["/metrics"]).union(registry.assets.keys)
+        Set([
+            "/", "/health/live", "/health/ready", "/favicon.ico", "/assets/atrium.css", "/assets/atrium.js", "/openapi.json", "/scene-schema.json",
+            "/worker.js", "/manifest.webmanifest", "/assets/atrium-icon.svg",
+        ])
+        .union(metrics == nil ? [] : ["/metrics"]).union(registry.assets.keys)
     }
 
     package func add(to router: Router<AtriumRequestContext>) throws {
@@ -46,12 +50,15 @@ package struct HostPageRoutes: Sendable {
             return live
         }
         let storage = self.storage
+        // Which build answers (``BuildID``): a load balancer or a rollout tells versions apart by it.
+        let build = #","build":""# + BuildID.current + #"""#
         router.get("/health/ready") { _, _ in
             let ready = await storage.isReady()
             BootTrace.mark("health-ready")
             // Serving without caches is slower, not wrong: the host stays ready and says why.
             let feed = storage.changes.isVouched ? "" : #","changeFeed":"reconnecting: pages read the database until it is back""#
-            return Self.json(ready ? .ok : .serviceUnavailable, (ready ? #"{"status":"ready""# : #"{"status":"storage unavailable""#) + feed + "}")
+            return Self.json(
+                ready ? .ok : .serviceUnavailable, (ready ? #"{"status":"ready""# : #"{"status":"storage unavailable""#) + feed + build + "}")
         }
         if let metrics {
             let (beforeMetrics, records) = (self.beforeMetrics, storage.changes.records)
@@ -78,6 +85,19 @@ package struct HostPageRoutes: Sendable {
         router.get("/assets/atrium.css") { _, _ in stylesheet.response }
         let script = FixedResponse(PackageResources.atrium_js, contentType: "text/javascript; charset=utf-8", maxAge: 3600)
         router.get("/assets/atrium.js") { _, _ in script.response }
+        // The web app (README, "Native clients"): its manifest, icon and service worker. The worker
+        // carries the build's id, so each build is a new worker for the browser; asked again before
+        // each use (no-cache, with a tag), as browsers ask for a worker at least daily anyway.
+        let worker = LazyResponseBody(contentType: "text/javascript; charset=utf-8") {
+            Array(
+                String(decoding: PackageResources.atrium_worker_js, as: UTF8.self).replacingOccurrences(of: "__ATRIUM_BUILD__", with: BuildID.current)
+                    .utf8)
+        }
+        router.get("/worker.js") { request, _ in worker.response(to: request) }
+        let manifest = LazyResponseBody(contentType: "application/manifest+json") { Array(Self.webAppManifest.utf8) }
+        router.get("/manifest.webmanifest") { request, _ in manifest.response(to: request) }
+        let icon = FixedResponse(PackageResources.atrium_icon_svg, contentType: "image/svg+xml", maxAge: 86400)
+        router.get("/assets/atrium-icon.svg") { _, _ in icon.response }
         // One route for every module asset (the Cookbook ships one per dish): a dictionary lookup
         // rather than a branch of the router per file. Literal paths above win over the wildcard.
         let assets = registry.assets.mapValues { FixedResponse($0.contents, contentType: $0.contentType, maxAge: 86400) }
@@ -88,6 +108,13 @@ package struct HostPageRoutes: Sendable {
             }
         }
     }
+
+    /// What makes the pages an installable app: its name, where it starts, and its icon.
+    static let webAppManifest = """
+        {"name":"Atrium","short_name":"Atrium","start_url":"/","scope":"/","display":"standalone",\
+        "background_color":"#ffffff","theme_color":"#1f4e79",\
+        "icons":[{"src":"/assets/atrium-icon.svg","sizes":"any","type":"image/svg+xml","purpose":"any"}]}
+        """
 
     /// A health check's answer: never kept by a proxy in front (a stale "ready" misleads a balancer).
     private static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {

@@ -32,13 +32,18 @@ package enum PageAdapter {
     }
 
     /// `answer` as a response.
+    /// The names the host's own answers add, made once (a name made per answer is checked and
+    /// lowercased each time).
+    private static let knownNames: [String: HTTPField.Name] = Dictionary(
+        uniqueKeysWithValues: ["Retry-After", "Allow", "Atrium-Account", "Clear-Site-Data", "Idempotent-Replayed"].map { ($0, HTTPField.Name($0)!) })
+
     static func response(_ answer: PageAnswer) -> Response {
         var headers = fields[answer.fields.index]
         if let tag = answer.tag { headers.append(HTTPField(name: .eTag, value: tag)) }
         if let location = answer.location { headers.append(HTTPField(name: .location, value: location)) }
         for cookie in answer.cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
         for (name, value) in answer.extra {
-            if let name = HTTPField.Name(name) { headers.append(HTTPField(name: name, value: value)) }
+            if let name = knownNames[name] ?? HTTPField.Name(name) { headers.append(HTTPField(name: name, value: value)) }
         }
         let status = HTTPResponse.Status(code: answer.status)
         // A 304 and a redirect carry no body.
@@ -77,8 +82,10 @@ struct HTTPRequestFields: PageRequestFields {
         case .contentLength: .contentLength
         case .forwardedFor: .xForwardedFor
         case .lastEventID: lastEventID
+        case .idempotencyKey: idempotencyKey
         }
     }
 
     private static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    private static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 }

@@ -1,3 +1,4 @@
+import AtriumActions
 import AtriumConfiguration
 import AtriumEvents
 import AtriumHTTP
@@ -65,6 +66,8 @@ package struct HostRuntime: Sendable {
         do {
             // The module events' outbox keeps its tables in the host's database.
             try await EventOutboxes.prepare(storage)
+            // So do the outcomes of actions sent with an Idempotency-Key.
+            try await ActionOutcomes.prepare(storage)
             for module in plan.registry.modules {
                 try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
                 module.connect(to: storage)

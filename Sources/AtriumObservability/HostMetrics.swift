@@ -1,4 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
+import AtriumSupport
 import CoreMetrics
 import Metrics
 import Prometheus
@@ -30,6 +31,9 @@ package final class HostMetrics: Sendable {
         ]
         self.factory = factory
         sessionsCreated = CoreMetrics.Counter(label: "atrium_sessions_created_total", factory: factory)
+        // Which build serves: one series of value 1, labelled with the build's id.
+        let build = MetricNameDescriptor(namespace: "atrium", metricName: "build", unitName: "info", helpText: "The build serving: its id as a label")
+        registry.makeGauge(descriptor: build, labels: [("build", BuildID.current)]).set(1.0)
     }
 
     /// Counts a request under its route pattern (`/cookbook/recipes/{id}`; `unmatched` when no route

@@ -77,18 +77,23 @@ package struct AnswerWriter: Sendable {
             if token == nil { token = try await request.session?.csrfToken() }
         }
         let (body, tag) = kept.body(token: token)
-        let cookies = cookie.setCookie(for: request.session?.cookieChange).map { [$0] } ?? []
+        let change = request.session?.cookieChange
+        let cookies = cookie.setCookie(for: change).map { [$0] } ?? []
+        var extra = request.session?.endedSession == true ? [SessionCookie.clearSiteData] : []
         // Only a page's state has a tag: not an error, nor what answers a form (its errors).
         guard status == 200, request.page.isRead else {
             // A page that could not be made just now says when to ask again.
-            let extra = status == 503 ? [(name: "Retry-After", value: Self.retryAfter)] : []
+            if status == 503 { extra.append((name: "Retry-After", value: Self.retryAfter)) }
             return PageAnswer(status: status, fields: .plain(format), cookies: cookies, extra: extra, body: body)
         }
         let isNotModified = tag.isMatched(by: request.page.fields.values(.ifNoneMatch))
-        let fields = AnswerFields.state(
-            format, isSignedIn: request.session?.isSignedIn == true, isNotModified: isNotModified, isMultilingual: isMultilingual)
+        let userID = request.session?.readRecord?.userID
+        // Whose page this is, for the web app's worker (which keeps it for them alone).
+        if format == .html, let userID { extra.append((name: "Atrium-Account", value: AccountTag.of(userID))) }
+        let fields = AnswerFields.state(format, isSignedIn: userID != nil, isNotModified: isNotModified, isMultilingual: isMultilingual)
         return PageAnswer(
-            status: isNotModified ? 304 : status, fields: fields, tag: tag.value, cookies: cookies, body: isNotModified ? ByteBuffer() : body)
+            status: isNotModified ? 304 : status, fields: fields, tag: tag.value, cookies: cookies, extra: extra,
+            body: isNotModified ? ByteBuffer() : body)
     }
 
     /// `screen` rendered in `format`, from the render cache when its state was rendered before.
@@ -174,7 +179,10 @@ package struct AnswerWriter: Sendable {
 
     /// A 303 redirect (Post/Redirect/Get) to a local path.
     package func redirect(to path: String, session: RequestSession?) -> PageAnswer {
-        PageAnswer(status: 303, fields: .redirect, location: path, cookies: cookie.setCookie(for: session?.cookieChange).map { [$0] } ?? [])
+        let change = session?.cookieChange
+        return PageAnswer(
+            status: 303, fields: .redirect, location: path, cookies: cookie.setCookie(for: change).map { [$0] } ?? [],
+            extra: session?.endedSession == true ? [SessionCookie.clearSiteData] : [])
     }
 
     /// Whether a screen posts anything (and so needs the session's anti-forgery token).

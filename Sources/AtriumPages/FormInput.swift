@@ -17,6 +17,9 @@ package struct FormInput: ActionInput {
     /// The anti-forgery token the form carries (`_csrf`); JSON carries it in a header.
     let formToken: String?
 
+    /// The ``IdempotencyKey`` the form carries, as sent; JSON carries it in a header.
+    let idempotencyKey: String?
+
     /// Why a body cannot be read, in a visitor's words.
     package struct Unreadable: Error, Sendable, Equatable {
         package let problem: String
@@ -32,6 +35,7 @@ package struct FormInput: ActionInput {
             guard value is [String: Any] else { throw Unreadable(problem: "the body is not a JSON object") }
             self.body = .json(Data(body.utf8))
             formToken = nil
+            idempotencyKey = nil
         } else {
             let fields: FormFields
             do {
@@ -41,6 +45,7 @@ package struct FormInput: ActionInput {
             }
             self.body = .form(fields)
             formToken = fields[text: "_csrf"]
+            idempotencyKey = fields[text: IdempotencyKey.formField]
         }
     }
 
@@ -50,6 +55,7 @@ package struct FormInput: ActionInput {
     private init(body: Body) {
         self.body = body
         formToken = nil
+        idempotencyKey = nil
     }
 
     package func decode<Fields: Decodable>(_ type: Fields.Type, pathParameters: [String: String]) throws -> Fields {

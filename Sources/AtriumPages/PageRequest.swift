@@ -81,7 +81,7 @@ package struct PageRequest: Sendable {
 
 /// The header fields a page reads, by what they are for.
 package enum PageField: Sendable, CaseIterable {
-    case accept, acceptLanguage, cookie, ifNoneMatch, referer, formToken, contentType, contentLength, forwardedFor, lastEventID
+    case accept, acceptLanguage, cookie, ifNoneMatch, referer, formToken, contentType, contentLength, forwardedFor, lastEventID, idempotencyKey
 }
 
 /// How a ``PageRequest`` reads its header fields: the HTTP layer's own, or a list made in-process.
@@ -136,6 +136,7 @@ extension PageField {
         case .contentLength: "Content-Length"
         case .forwardedFor: "X-Forwarded-For"
         case .lastEventID: "Last-Event-ID"
+        case .idempotencyKey: "Idempotency-Key"
         }
     }
 }

@@ -1,3 +1,4 @@
+import AtriumActions
 import AtriumLocalization
 import AtriumObservability
 import AtriumRendering
@@ -62,7 +63,10 @@ package final class PageService: Sendable {
         language = writer.isMultilingual ? LanguagePage(sessions: sessions, writer: writer, standard: standard) : nil
         let shared = SceneRouteAnswerer.Shared(
             storage: storage, sessions: sessions, host: host, writer: writer, trustedProxies: trustedProxies, logger: logger,
-            readsObserver: readsObserver, loads: loads, signedIn: signedIn, standard: standard)
+            readsObserver: readsObserver, loads: loads, signedIn: signedIn, standard: standard,
+            actions: ActionOutcomes.store(on: storage).map { store in
+                IdempotentActions(store: store, logger: logger, now: { sessions.now().timeIntervalSince1970 })
+            })
         routes = plan.registry.routes.enumerated().map { index, route in
             switch route.handler {
             case .scene(let respond, let preparePage):

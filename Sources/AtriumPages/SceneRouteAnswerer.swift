@@ -1,3 +1,4 @@
+import AtriumActions
 import AtriumListener
 import AtriumLocalization
 import AtriumObservability
@@ -36,6 +37,8 @@ package final class SceneRouteAnswerer: Sendable {
     /// The route's guard, when it has one.
     package let signedIn: SignedInCheck?
     package let standard: StandardAnswers
+    /// Where actions sent with an ``IdempotencyKey`` are done once (nil: keys are not looked at).
+    let actions: IdempotentActions?
 
     /// What every scene route of a generation shares.
     struct Shared: Sendable {
@@ -49,6 +52,7 @@ package final class SceneRouteAnswerer: Sendable {
         var loads: LoadCache
         var signedIn: SignedInCheck
         var standard: StandardAnswers
+        var actions: IdempotentActions?
     }
 
     init(
@@ -69,6 +73,7 @@ package final class SceneRouteAnswerer: Sendable {
         loads = shared.loads
         signedIn = route.guard == .signedIn ? shared.signedIn : nil
         standard = shared.standard
+        actions = shared.actions
     }
 
     /// A request past the route's first steps: its parameters, its session, its format and
@@ -78,6 +83,8 @@ package final class SceneRouteAnswerer: Sendable {
         package let routeValues: [String: String]
         package let session: RequestSession
         let input: FormInput?
+        /// An action's key, when it was sent one.
+        let idempotencyKey: IdempotencyKey?
 
         package var request: PageRequest { page.page }
     }
@@ -93,17 +100,27 @@ package final class SceneRouteAnswerer: Sendable {
         let session = RequestSession(store: sessions, token: writer.cookie.token(in: request))
         let page = writer.request(request, session: session)
         var input: FormInput?
+        var key: IdempotencyKey?
         if request.method == .post {
             switch try await ActionBody.read(page, policy: route.formTokens, standard: standard, logger: logger) {
             case .success(let checked): input = checked
             case .failure(let refusal): return .failure(refusal)
+            }
+            if let sent = request.fields.value(.idempotencyKey) ?? input?.idempotencyKey {
+                guard let valid = IdempotencyKey(sent) else {
+                    logger.notice("POST refused: malformed Idempotency-Key", metadata: ["path": "\(request.path)"])
+                    let screen = StandardScreens.badRequest(
+                        "its Idempotency-Key must be 1 to 255 visible ASCII characters", back: request.localReferer ?? "/")
+                    return .failure(.answer(try await standard.answer(screen, status: 400, page, logger: logger)))
+                }
+                key = valid
             }
         }
         if let signedIn, try await !signedIn.admits(session) {
             let returnTo = request.method == .get ? request.target : nil
             return .failure(.answer(writer.redirect(to: signedIn.signInPath(returningTo: returnTo), session: session)))
         }
-        return .success(Admitted(page: page, routeValues: values, session: session, input: input))
+        return .success(Admitted(page: page, routeValues: values, session: session, input: input, idempotencyKey: key))
     }
 
     /// Why a request was not admitted: no such page, or the answer that says why.
@@ -120,20 +137,46 @@ package final class SceneRouteAnswerer: Sendable {
         case .failure(.notFound): return try await standard.notFound(request)
         case .failure(.answer(let answer)): return answer
         }
-        guard route.method == .get else {
-            // An action may change what no record shows (a remote service's data): its module's
-            // pages load again, unless it was refused (then it changed nothing).
-            let answer: PageAnswer
-            do {
-                answer = try await perform(admitted)
-            } catch {
-                loads.forget(module: route.moduleID)
-                throw error
-            }
-            if LoadCache.mayHaveChanged(answer.status) { loads.forget(module: route.moduleID) }
-            return answer
-        }
+        guard route.method == .get else { return try await act(admitted) }
         return try await page(admitted)
+    }
+
+    /// An action, done once per key when it was sent one (``IdempotentActions``): a repeat is
+    /// answered what the first was.
+    private func act(_ admitted: Admitted) async throws -> PageAnswer {
+        guard let key = admitted.idempotencyKey, let actions, let session = try await admitted.session.current() else {
+            return try await performForgetting(admitted)
+        }
+        let request = admitted.request
+        let fingerprint = IdempotencyKey.fingerprint(
+            method: request.method.rawValue, target: request.target, body: request.body, isJSON: FormInput.isJSON(request.fields.value(.contentType)))
+        return try await actions.perform(
+            key: key, owner: IdempotencyKey.owner(of: session), fingerprint: fingerprint, act: { try await performForgetting(admitted) },
+            refuse: { refusal in
+                switch refusal {
+                case .mismatch:
+                    logger.notice("POST refused: Idempotency-Key used for another action", metadata: ["path": "\(request.path)"])
+                    return try await standard.answer(StandardScreens.keyUsedForAnotherAction, status: 422, admitted.page, logger: logger)
+                case .inProgress:
+                    var answer = try await standard.answer(StandardScreens.actionInProgress, status: 409, admitted.page, logger: logger)
+                    answer.extra.append((name: "Retry-After", value: "1"))
+                    return answer
+                }
+            })
+    }
+
+    /// An action performed: it may change what no record shows (a remote service's data), so its
+    /// module's pages load again, unless it was refused (then it changed nothing).
+    private func performForgetting(_ admitted: Admitted) async throws -> PageAnswer {
+        let answer: PageAnswer
+        do {
+            answer = try await perform(admitted)
+        } catch {
+            loads.forget(module: route.moduleID)
+            throw error
+        }
+        if LoadCache.mayHaveChanged(answer.status) { loads.forget(module: route.moduleID) }
+        return answer
     }
 
     /// A page: the screen kept from an earlier load while nothing it read changed (``LoadCache``),

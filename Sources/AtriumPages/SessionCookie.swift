@@ -19,6 +19,11 @@ package struct SessionCookie: Sendable {
         }
     }
 
+    /// What an answer that ends the session carries beside the emptied cookie (a sign-out, a cookie
+    /// whose session ended): the browser deletes what this site kept, the web app's copies of the
+    /// person's pages and what waits to be sent among them.
+    package static let clearSiteData = (name: "Clear-Site-Data", value: #""cache", "storage""#)
+
     /// The cookie emptied and expired, as Hummingbird's `Cookie` wrote it.
     private static let clear = "\(name)=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax"
     private static let clearSecure = "\(name)=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; Secure; HttpOnly; SameSite=Lax"

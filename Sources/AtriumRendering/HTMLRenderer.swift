@@ -108,7 +108,8 @@ struct HTMLWriter {
         }
         raw("<title>")
         text(screen.title)
-        raw(" · Atrium</title>\n<link rel=\"stylesheet\" href=\"/assets/atrium.css\">\n<script src=\"/assets/atrium.js\" defer></script>\n")
+        raw(" · Atrium</title>\n<link rel=\"stylesheet\" href=\"/assets/atrium.css\">\n<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n")
+        raw("<script src=\"/assets/atrium.js\" defer></script>\n")
         raw("</head>\n<body")
         // The script says the page changed in the page's language; in English it knows the words.
         if !chrome.isSource { attribute("data-updated", chrome.updated) }

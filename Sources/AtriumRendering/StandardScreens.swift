@@ -74,6 +74,33 @@ package enum StandardScreens {
         )
     }
 
+    /// An action sent with an `Idempotency-Key` that an earlier, other action of the visitor's used.
+    package static var keyUsedForAnotherAction: Screen {
+        Screen(
+            title: "Not sent",
+            content: [
+                .message(
+                    Message(
+                        "This request reused the key of an earlier, different request, so it was not carried out. Reload the page and try again.",
+                        kind: .error
+                    )
+                ),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+
+    /// A repeat of an action sent with an `Idempotency-Key` while the first is still being done.
+    package static var actionInProgress: Screen {
+        Screen(
+            title: "Still working",
+            content: [
+                .message(Message("This request is still being carried out. Wait a moment, then reload the page.", kind: .error)),
+                .link(Link("Go to the home page", to: .path("/"), style: .button)),
+            ]
+        )
+    }
+
     /// A form body that cannot be read (a field sent twice, a broken escape).
     package static func badRequest(_ problem: String, back: String) -> Screen {
         Screen(

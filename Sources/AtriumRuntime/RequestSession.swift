@@ -36,6 +36,8 @@ package final class RequestSession: SessionControl {
         /// True when this request gave the visitor their pass: they cannot have saved anything before.
         var isNewVisitor = false
         var cookieChange: CookieChange?
+        /// Whether the request ended a session: a sign-out, or a cookie whose session is gone.
+        var endedSession = false
         /// The user this request signed in, if it did.
         var signedIn: String?
     }
@@ -69,6 +71,10 @@ package final class RequestSession: SessionControl {
 
     package var cookieChange: CookieChange? { state.withLock { $0.cookieChange } }
 
+    /// Whether this request ended a session (a sign-out, or a cookie whose session is gone, even
+    /// when the visitor was given a new pass after): what the browser kept for it goes too.
+    package var endedSession: Bool { state.withLock { $0.endedSession } }
+
     /// Whether the session read so far is a signed-in person's (false when nothing read it: then the
     /// page showed nothing of theirs). Asks nothing and notes no read.
     package var isSignedIn: Bool { state.withLock { $0.record?.userID != nil } }
@@ -101,6 +107,7 @@ package final class RequestSession: SessionControl {
                 state.record = loaded.record
                 state.isPass = loaded.isPass
                 if let change = loaded.cookieChange { state.cookieChange = change }
+                if loaded.cookieChange == .clear { state.endedSession = true }
             }
             return state.record
         }
@@ -258,6 +265,7 @@ package final class RequestSession: SessionControl {
             state.isPass = false
             state.isLoaded = true
             state.cookieChange = .clear
+            state.endedSession = true
             state.signedIn = nil
         }
     }

@@ -30,7 +30,7 @@ package final class SessionStore: Sendable {
     let sessionManager: String?
     /// How each module's records saved before sign-in join the account's: module → collection → merge.
     let signInMerges: [String: [String: SignInMerge]]
-    let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
     /// Told of every session row written (for `/metrics`).
     let onCreate: @Sendable () -> Void
 

@@ -305,10 +305,11 @@ package enum OpenAPIDocument {
     }
 
     private static func health(id: String, summary: String, ready: Bool) -> [String: Any] {
+        let string = ["type": "string"]
         let body: [String: Any] = [
             "content": [
                 "application/json": [
-                    "schema": ["type": "object", "required": ["status"], "properties": ["status": ["type": "string"]]] as [String: Any]
+                    "schema": ["type": "object", "required": ["status"], "properties": ["status": string, "build": string]] as [String: Any]
                 ]
             ]
         ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtriumHost
 import AtriumObservability
+import AtriumSupport
 
 /// The `atrium` command: serve the host (the default), or check, list and render without serving.
 @main
@@ -8,6 +9,8 @@ struct Atrium: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "atrium",
         abstract: "A modular app host: boots the feature modules a configuration names and serves their scenes.",
+        // The build's id (``BuildID``): its version and the linker's hash of this binary.
+        version: BuildID.current,
         subcommands: [
             Serve.self, Check.self, Reload.self, Modules.self, Routes.self, Flags.self, Describe.self, Events.self, Schema.self, Render.self,
             Open.self,

@@ -47,15 +47,17 @@ class RunningHost:
 
 
 @contextlib.contextmanager
-def running_host(binary: str, configuration: str, arguments=("serve",), http: str = ""):
+def running_host(binary: str, configuration: str, arguments=("serve",), http: str = "", directory: str | None = None, port: int | None = None):
     """Starts `binary` with `configuration` (YAML without http/storage, which are added; `http` is
     more YAML lines for the `http` section, indented by two spaces) and yields once /health/ready
-    answers. Stops it with SIGTERM and checks it shut down cleanly."""
+    answers. Stops it with SIGTERM and checks it shut down cleanly. Given a `directory` and a `port`,
+    the host keeps its storage there and listens on that port (a host started again is the same
+    host to a browser); else a folder of its own, removed after, and a free port."""
     executable = BUILD / binary
     if not executable.exists():
         pytest.fail(f"{executable} is missing: build first with `swift build` (or set ATRIUM_BUILD_DIR)")
-    with tempfile.TemporaryDirectory(prefix="atrium-browser-") as directory:
-        port = free_port()
+    with (contextlib.nullcontext(directory) if directory else tempfile.TemporaryDirectory(prefix="atrium-browser-")) as directory:
+        port = port or free_port()
         config = Path(directory) / "atrium.yaml"
         config.write_text(
             f"http:\n  host: 127.0.0.1\n  port: {port}\n{http}storage:\n  path: {directory}/atrium.sqlite\n" + configuration

@@ -314,3 +314,13 @@ def test_a_module_folder_this_binary_does_not_link_is_warned_about(tmp_path):
     assert warnings == [
         "warning: Modules/Ghost is not linked into this build: SwiftPM reused its cached reading of Package.swift. Run `swift package purge-cache`, then build again."
     ], result.stderr
+
+
+def test_version_names_the_build_by_its_linker_hash():
+    result = atrium("--version")
+    assert result.returncode == 0, result.stderr
+    build = result.stdout.strip()
+    assert re.fullmatch(r"\d+\.\d+\.\d+\+[0-9a-f]{12}", build), build
+    # The linker's hash of this very binary, as readelf reads it from the file.
+    notes = subprocess.run(["readelf", "-n", str(ATRIUM)], capture_output=True, text=True, check=True).stdout
+    assert build.split("+")[1] == re.search(r"Build ID: ([0-9a-f]+)", notes).group(1)[:12], notes

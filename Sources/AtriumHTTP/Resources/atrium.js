@@ -10,6 +10,10 @@
 //
 // Busy buttons: while a form is being sent, a submit button with data-busy-title says so.
 //
+// Once only: a posted form carries an Idempotency key (field _idempotency), made on submit.
+//
+// Web app: registers the service worker (/worker.js) and says what it sent or keeps waiting.
+//
 // Live pages: while the tab is visible, the page subscribes to its own address as Server-Sent
 // Events (the host streams the scene's state); when the state changes, the page is fetched again
 // and its main content replaced in place, keeping focus, the caret and whatever the visitor is
@@ -110,6 +114,26 @@
 
   enhanceForms(document);
 
+  // Once only: each form posted carries a key of its own (the host does an action sent twice with
+  // one key once, and answers the second with the first's outcome). It is made when the form is
+  // sent, not rendered into the page (that would change the page's tag), and stays with the form:
+  // a second click, or the same page sent again from history, repeats the key.
+  function newKey() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), function (byte) { return byte.toString(16).padStart(2, "0"); }).join("");
+  }
+
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (form.method && form.method.toLowerCase() === "post" && !form.elements.namedItem("_idempotency")) {
+      const key = document.createElement("input");
+      key.type = "hidden";
+      key.name = "_idempotency";
+      key.value = newKey();
+      form.appendChild(key);
+    }
+  }, true);
+
   document.addEventListener("submit", function (event) {
     const button = event.submitter;
     if (!button || !button.dataset.busyTitle) return;
@@ -119,6 +143,44 @@
     // Disabled once the form is on its way, so a second click sends nothing more.
     setTimeout(function () { button.disabled = true; }, 0);
   });
+
+  // The web app: a service worker keeps the pages visited and the forms sent offline, and sends
+  // those once when the connection is back (/worker.js). It asks the worker to send what waits at
+  // each page load and when the browser is back online, and says what was sent or still waits.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    const main = document.getElementById("main");
+    const say = function (text) {
+      if (!main || !text) return;
+      const old = main.querySelector("[data-waiting]");
+      if (old) old.remove();
+      const line = document.createElement("p");
+      line.className = "message info";
+      line.setAttribute("role", "status");
+      line.dataset.waiting = "";
+      line.textContent = text;
+      main.prepend(line);
+    };
+    const said = sessionStorage.getItem("atrium-sent");
+    if (said) {
+      sessionStorage.removeItem("atrium-sent");
+      say(said === "1" ? "1 form sent offline has now been sent." : said + " forms sent offline have now been sent.");
+    }
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (!event.data || event.data.type !== "atrium-waiting") return;
+      if (event.data.sent > 0) {
+        // What was sent changed what this page shows: load it again, and say so.
+        sessionStorage.setItem("atrium-sent", String(event.data.sent));
+        window.location.reload();
+      } else if (event.data.left > 0) {
+        say(event.data.left === 1 ? "1 form waits to be sent when the connection is back." : event.data.left + " forms wait to be sent when the connection is back.");
+      }
+    });
+    const sendWaiting = function () {
+      if (navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage({ type: "atrium-send-waiting" });
+    };
+    navigator.serviceWorker.register("/worker.js").then(sendWaiting, function () { /* pages work without it */ });
+    window.addEventListener("online", sendWaiting);
+  }
 
   // Maps: "Use my location" recentres on the browser's position, where it can tell.
   if (navigator.geolocation) {

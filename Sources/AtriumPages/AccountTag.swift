@@ -1,0 +1,15 @@
+import AtriumSupport
+import Crypto
+
+/// A signed-in person's page says whose it is (`Atrium-Account`), for the web app's worker: it
+/// keeps a copy of a page for the one it was for, and offline shows it to them alone. The worker
+/// cannot read the session cookie (HttpOnly), and this tells it nothing else: 16 hex digits of a
+/// digest of the account's id, not the id.
+enum AccountTag {
+    static func of(_ userID: String) -> String {
+        var hash = SHA256()
+        hash.update(data: Array("atrium-account:".utf8))
+        hash.update(data: Array(userID.utf8))
+        return hash.finalize().withUnsafeBytes { HexDigits.string(of: $0, count: 8) }
+    }
+}
