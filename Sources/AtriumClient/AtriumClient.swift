@@ -26,9 +26,16 @@ public actor AtriumClient {
     /// Whose documents the store holds (``DocumentStore/owner()``), once read from it.
     private var storeOwner: String??
     /// The form token of the person's session, from the last document that had one.
-    private var formToken: String?
+    var formToken: String?
     /// The address last shown.
     public private(set) var currentAddress: String?
+    /// The actions waiting to be sent, once read from the store (``PendingAction``).
+    var waiting: [PendingAction]?
+    /// Whether the waiting actions are being sent now.
+    var isSendingWaiting = false
+    /// What became of waiting actions sent on the client's own initiative (before a new action),
+    /// not yet taken (``takeSentActions()``).
+    var sentUntold: [SentAction] = []
 
     /// The most a document may weigh (the largest page is about 60 KB).
     static let documentLimit = 8 << 20
@@ -93,6 +100,8 @@ public actor AtriumClient {
         if owner != session {
             await store.removeAll()
             await store.setOwner(session)
+            // What waited was that session's person's.
+            waiting = []
         }
         storeOwner = .some(session)
     }
@@ -136,7 +145,7 @@ public actor AtriumClient {
         if let unknown = values.keys.sorted().first(where: { !names.contains($0) }) { throw ClientError.noSuchInput(unknown) }
         let known = Set(form.toggles)
         if let unknown = toggles.keys.first(where: { !known.contains($0) }) { throw ClientError.noSuchInput("\(unknown.name)=\(unknown.value)") }
-        return try await post(to: form.action, fields: form.entries(values: values, toggles: toggles))
+        return try await post(to: form.action, fields: form.entries(values: values, toggles: toggles), title: form.submitButtons.first?.title ?? "")
     }
 
     /// Presses a button that has an action of its own (a payment, a sign-out): posts to it with the
@@ -144,19 +153,32 @@ public actor AtriumClient {
     /// (pressing one throws ``ClientError/noAction(_:)``).
     public func press(_ button: SceneNode.Button) async throws -> Visit {
         guard let action = button.action else { throw ClientError.noAction(button.title) }
-        return try await post(to: action, fields: [])
+        return try await post(to: action, fields: [], title: button.title)
     }
 
-    private func post(to target: SceneTarget, fields: [(String, String)]) async throws -> Visit {
+    /// Sends an action with a key of its own (the host does an action sent twice with one key
+    /// once). When the host cannot be reached, or actions made earlier still wait, it waits too.
+    private func post(to target: SceneTarget, fields: [(String, String)], title: String) async throws -> Visit {
         guard case .path(let address) = target else { return try await follow(target) }
         let path = try path(of: address)
         let body = fields.map { "\(Self.formEncoded($0.0))=\(Self.formEncoded($0.1))" }.joined(separator: "&")
-        return try await load(path, method: "POST", body: Data(body.utf8))
+        let action = PendingAction(
+            id: UUID().uuidString, address: path, body: Data(body.utf8), shownOn: currentAddress, title: title, madeAt: Date(), formToken: formToken)
+        // An action never overtakes one made before it: those waiting go first.
+        if await !waitingList().isEmpty {
+            sentUntold += await sendWaiting()
+            if await !waitingList().isEmpty { return try await wait(action) }
+        }
+        do {
+            return try await load(path, method: "POST", body: action.body, key: action.id)
+        } catch is NotDelivered {
+            return try await wait(action)
+        }
     }
 
     // MARK: - The exchange
 
-    private func load(_ path: String, method: String, body: Data?) async throws -> Visit {
+    func load(_ path: String, method: String, body: Data?, key: String? = nil, token: String? = nil) async throws -> Visit {
         var path = path
         var method = method
         var body = body
@@ -167,7 +189,8 @@ public actor AtriumClient {
             if let body {
                 request.httpBody = body
                 request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-                if let formToken { request.setValue(formToken, forHTTPHeaderField: "X-CSRF-Token") }
+                if let token = formToken ?? token { request.setValue(token, forHTTPHeaderField: "X-CSRF-Token") }
+                if let key { request.setValue(key, forHTTPHeaderField: "Idempotency-Key") }
             }
             let response: HTTPURLResponse
             let data: Data
@@ -178,7 +201,7 @@ public actor AtriumClient {
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
-                guard method == "GET" else { throw ClientError.offline(String(describing: error)) }
+                guard method == "GET" else { throw NotDelivered(reason: String(describing: error)) }
                 return try shownKept(kept, at: path, outcome: .offline, status: 0, reason: error)
             }
             await take(response, for: request.url ?? base)
@@ -233,7 +256,7 @@ public actor AtriumClient {
         return Visit(address: path, status: status, outcome: outcome, document: document, isCurrent: false)
     }
 
-    private func decode(_ data: Data, status: Int) throws -> SceneDocument {
+    func decode(_ data: Data, status: Int) throws -> SceneDocument {
         do {
             return try SceneDocument(data: data)
         } catch {

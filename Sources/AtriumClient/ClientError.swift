@@ -18,6 +18,8 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyRedirects(String)
     /// A live stream was asked of a host or page that has none (its status).
     case noStream(status: Int)
+    /// The host cannot be reached and as many actions as may wait already do.
+    case tooManyWaiting(limit: Int)
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notOnThisHost(let address): "'\(address)' is not an address on this host."
         case .tooManyRedirects(let address): "Too many redirects, the last to '\(address)'."
         case .noStream(let status): "The page has no live stream (status \(status))."
+        case .tooManyWaiting(let limit):
+            "The host cannot be reached and \(limit) actions already wait to be sent: send or cancel some first."
         }
     }
 }

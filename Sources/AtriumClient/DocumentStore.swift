@@ -15,6 +15,17 @@ public protocol DocumentStore: Sendable {
     func owner() async -> String?
     /// Records whose documents are kept from now on (after ``removeAll()``, when the session changed).
     func setOwner(_ owner: String?) async
+    /// The actions waiting to be sent, oldest first (``PendingAction``).
+    func waitingActions() async -> [PendingAction]
+    /// Keeps `actions` as the ones waiting, replacing what was kept. ``removeAll()`` forgets them
+    /// with the documents: they were the person's too.
+    func keepWaiting(_ actions: [PendingAction]) async
+}
+
+extension DocumentStore {
+    /// A store written before actions could wait keeps none: they wait while the client lives.
+    public func waitingActions() async -> [PendingAction] { [] }
+    public func keepWaiting(_ actions: [PendingAction]) async {}
 }
 
 /// A document as the client keeps it: the bytes the host sent and their tag.

@@ -31,7 +31,9 @@ public actor FileDocumentStore: DocumentStore {
 
     public func removeAll() {
         let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-        for file in files where file.pathExtension == "document" || file == ownerFile { try? FileManager.default.removeItem(at: file) }
+        for file in files where file.pathExtension == "document" || file == ownerFile || file == waitingFile {
+            try? FileManager.default.removeItem(at: file)
+        }
     }
 
     public func owner() -> String? {
@@ -47,6 +49,25 @@ public actor FileDocumentStore: DocumentStore {
     }
 
     private var ownerFile: URL { folder.appending(path: "owner") }
+
+    /// The actions waiting, in one file written atomically: a kill between two writes keeps one
+    /// whole list or the other.
+    private var waitingFile: URL { folder.appending(path: "waiting.json") }
+
+    // Declared async, as the protocol is: a synchronous one would lose to the protocol's default.
+    public func waitingActions() async -> [PendingAction] {
+        guard let data = try? Data(contentsOf: waitingFile) else { return [] }
+        return (try? JSONDecoder().decode([PendingAction].self, from: data)) ?? []
+    }
+
+    public func keepWaiting(_ actions: [PendingAction]) async {
+        guard !actions.isEmpty else {
+            try? FileManager.default.removeItem(at: waitingFile)
+            return
+        }
+        guard let data = try? JSONEncoder().encode(actions) else { return }
+        write(data, to: waitingFile)
+    }
 
     /// Writes `data` atomically, readable by its owner alone (the folder keeps others out while the
     /// file is being written).

@@ -17,6 +17,9 @@ public enum Outcome: Sendable, Equatable {
     case unavailable(retryAfter: Int?)
     /// The host cannot be reached: the screen is the kept one, not current.
     case offline
+    /// The host could not be reached, so the action (a form, a button) waits to be sent, under
+    /// this id (``PendingAction``): the screen is the kept one it was made on, not current.
+    case waiting(String)
     /// The page leads to another site (an identity provider's sign-in): open it in a browser.
     case leftSite(String)
     /// Any other status.

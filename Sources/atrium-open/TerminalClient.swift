@@ -15,14 +15,34 @@ import Foundation
 @main
 enum TerminalClient {
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = Array(CommandLine.arguments.dropFirst())
         let live = !arguments.contains("--no-live")
-        let addresses = arguments.filter { $0 != "--no-live" }
-        guard addresses.count == 1, let (base, path) = split(addresses[0]) else {
-            FileHandle.standardError.write(Data("usage: atrium open URL [--no-live] (see atrium open --help)\n".utf8))
+        arguments.removeAll { $0 == "--no-live" }
+        var folder: URL?
+        if let index = arguments.firstIndex(of: "--store"), index + 1 < arguments.count {
+            folder = URL(fileURLWithPath: arguments[index + 1])
+            arguments.removeSubrange(index...(index + 1))
+        }
+        guard arguments.count == 1, let (base, path) = split(arguments[0]) else {
+            FileHandle.standardError.write(Data("usage: atrium open URL [--no-live] [--store FOLDER] (see atrium open --help)\n".utf8))
             exit(64)
         }
-        await TerminalSession(client: AtriumClient(base: base), live: live).run(opening: path)
+        let client: AtriumClient
+        var cookies: CookieFile?
+        if let folder {
+            do {
+                let store = try FileDocumentStore(folder: folder)
+                client = AtriumClient(base: base, store: store)
+                cookies = CookieFile(url: folder.appending(path: "cookies.json"))
+                if let kept = cookies?.read() { await client.restoreCookies(kept) }
+            } catch {
+                FileHandle.standardError.write(Data("atrium open: cannot keep pages in '\(folder.path)': \(error.localizedDescription)\n".utf8))
+                exit(73)
+            }
+        } else {
+            client = AtriumClient(base: base)
+        }
+        await TerminalSession(client: client, live: live, cookies: cookies).run(opening: path)
     }
 
     /// The host's address and the page's path (with its query) in `address`, an http(s) address;

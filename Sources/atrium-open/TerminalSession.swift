@@ -30,10 +30,15 @@ final class TerminalSession: @unchecked Sendable {
     private var note: String?
     private var watching: Task<Void, Never>?
     private var generation = 0
+    /// Where the session's cookies are kept (`--store`), if anywhere.
+    private let cookies: CookieFile?
+    /// The actions waiting to be sent, as last asked.
+    private var waiting: [PendingAction] = []
 
-    init(client: AtriumClient, live: Bool) {
+    init(client: AtriumClient, live: Bool, cookies: CookieFile? = nil) {
         self.client = client
         self.live = live
+        self.cookies = cookies
     }
 
     func run(opening path: String) async {
@@ -93,6 +98,25 @@ final class TerminalSession: @unchecked Sendable {
         switch command {
         case "q", "quit", "exit": return false
         case "r": await show { try await client.refresh() }
+        case "w":
+            waiting = await client.waitingActions()
+            note = waiting.isEmpty ? "Nothing waits to be sent." : Self.list(waiting)
+            draw()
+        case "s":
+            note = Self.report(await client.sendWaiting())
+            waiting = await client.waitingActions()
+            if waiting.isEmpty { await show { try await client.refresh() } } else { draw() }
+        case "c":
+            let list = await client.waitingActions()
+            guard let number = rest.flatMap({ Int($0) }), list.indices.contains(number - 1) else {
+                note = "! c needs the number of a waiting action (w lists them)"
+                draw()
+                return true
+            }
+            await client.cancel(list[number - 1].id)
+            waiting = await client.waitingActions()
+            note = "Cancelled: \(list[number - 1].title)"
+            draw()
         case "g":
             guard let path = rest else {
                 note = "! g needs a path, such as g /pilot"
@@ -155,10 +179,39 @@ final class TerminalSession: @unchecked Sendable {
             if visit.document != nil { self.visit = visit }
             note = Self.describe(visit)
             if visit.document != nil, visit.isCurrent, visit.outcome == .shown { follow(visit.address) }
+            var sent = await client.takeSentActions()
+            // The host answers again: what waited goes now.
+            if visit.status != 0, !(await client.waitingActions()).isEmpty { sent += await client.sendWaiting() }
+            if let report = Self.report(sent) { note = [note, report].compactMap { $0 }.joined(separator: "\n") }
         } catch {
             note = "! \(error)"
         }
+        waiting = await client.waitingActions()
+        if let cookies { cookies.write(await client.cookies) }
         draw()
+    }
+
+    /// The waiting actions, numbered, with when each was made.
+    private static func list(_ actions: [PendingAction]) -> String {
+        let format = Date.FormatStyle(date: .omitted, time: .shortened)
+        return "Waiting to be sent (c N cancels one, s sends them now):\n"
+            + actions.enumerated().map {
+                "  \($0.offset + 1). \($0.element.title.isEmpty ? $0.element.address : $0.element.title) "
+                    + "(\($0.element.shownOn ?? $0.element.address), \($0.element.madeAt.formatted(format)))"
+            }.joined(separator: "\n")
+    }
+
+    /// What became of waiting actions sent, one line each; nil for none.
+    private static func report(_ sent: [SentAction]) -> String? {
+        guard !sent.isEmpty else { return nil }
+        return sent.map { sent in
+            let title = sent.action.title.isEmpty ? sent.action.address : sent.action.title
+            switch sent.result {
+            case .done: return "Sent: \(title)"
+            case .refused(let visit): return "! Refused (\(visit.status)): \(title)"
+            case .expired: return "! Not sent, too old: \(title)"
+            }
+        }.joined(separator: "\n")
     }
 
     private func follow(_ address: String) {
@@ -190,6 +243,7 @@ final class TerminalSession: @unchecked Sendable {
                 ? "! Out of service just now (503)\(seconds.map { ": try again in \($0) s" } ?? "")."
                 : "! Out of service just now (503): this is the page as last seen, not current."
         case .offline: "! The host cannot be reached: this is the page as last seen, not current (r to try again)."
+        case .waiting: "The host cannot be reached: this waits, and is sent once when the host answers (w lists what waits)."
         case .leftSite(let url): "This continues on another site; open it in a browser: \(url)"
         case .failed(let status): "! The host answered \(status)."
         }
@@ -206,7 +260,12 @@ final class TerminalSession: @unchecked Sendable {
             self.page = page
             text += page.lines.map(TerminalText.visible).joined(separator: "\n") + "\n"
         }
-        if let note { text += "\n" + TerminalText.visible(note) + "\n" }
+        if let note {
+            text +=
+                "\n" + note.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.visible(String($0)) }.joined(separator: "\n")
+                + "\n"
+        }
+        if !waiting.isEmpty { text += "(\(waiting.count) waiting to be sent: w lists them)\n" }
         text += asking == nil ? "> " : "? "
         FileHandle.standardOutput.write(Data(text.utf8))
         note = nil

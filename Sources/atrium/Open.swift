@@ -18,8 +18,14 @@ struct Open: AsyncParsableCommand {
               N            on a field: asks for its value; on a toggle: switches it
               g /path      open another page of the host
               r            load the page again
+              w            list the actions waiting to be sent
+              s            send the waiting actions now
+              c N          cancel waiting action N
               q            quit (end of input too)
-            A live page is updated in place when what it shows changes.
+            A live page is updated in place when what it shows changes. A form sent or a button
+            pressed while the host cannot be reached waits, and is sent once (with its key) when the
+            host answers again. With --store the pages seen, the actions waiting and the session
+            survive a restart of the terminal client.
             """
     )
 
@@ -28,6 +34,9 @@ struct Open: AsyncParsableCommand {
 
     @Flag(help: "Do not follow the page's live updates.")
     var noLive = false
+
+    @Option(help: "A folder to keep the pages seen, the actions waiting and the session in (made readable by you alone).")
+    var store: String?
 
     func validate() throws {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https", parsed.host != nil
@@ -38,7 +47,7 @@ struct Open: AsyncParsableCommand {
 
     func run() async throws {
         SiblingTool.exec(
-            "atrium-open", [url] + (noLive ? ["--no-live"] : []),
+            "atrium-open", [url] + (noLive ? ["--no-live"] : []) + (store.map { ["--store", $0] } ?? []),
             missing:
                 "`swift build` (or `swift build --product atrium-open`) builds the terminal client beside atrium; it is an executable of its own so that a host does not load the network libraries it needs"
         )

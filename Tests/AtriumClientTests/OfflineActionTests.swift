@@ -1,0 +1,205 @@
+import AtriumClient
+import AtriumTestKit
+import Foundation
+import Testing
+
+/// What a person does while the host cannot be reached waits in the kit's store and is done once,
+/// in order, when the host answers again: across a restart of the app and of the host.
+@Suite("Actions made offline")
+struct OfflineActionTests {
+    static let base = URL(string: "http://atrium.test")!
+
+    static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appending(path: "atrium-offline-\(UUID().uuidString)")
+    }
+
+    /// A pantry's choices, one set an action: the last one sent is what the pantry keeps.
+    static func choice(_ index: Int, of values: [String]) -> Set<String> {
+        Set(values.enumerated().filter { ($0.offset + index) % 3 == 0 }.map(\.element))
+    }
+
+    @Test func aHundredActionsMadeCutOffAreDoneOnceInOrderAcrossRestartsOfTheAppAndTheHost() async throws {
+        let (hostFolder, storeFolder) = (Self.temporaryFolder(), Self.temporaryFolder())
+        defer { try? FileManager.default.removeItem(at: storeFolder) }
+        let transport = ForwardingTransport(.cut)
+        // The host's services (its key among them) are the same across its restart, as a real
+        // host's key file is.
+        let services = TestServices()
+        var host = try await ProductHost.boot(services: services, directory: hostFolder)
+        let (made, stopped): ([String], URL) = try await host.serve { address in
+            transport.point(.to(address))
+            let client = AtriumClient(base: Self.base, transport: transport, store: try FileDocumentStore(folder: storeFolder))
+            let made = try await Self.makeAHundredActionsCutOff(client, transport: transport)
+            try persist(await client.cookies, in: storeFolder)
+            return (made, address)
+        }
+        #expect(made.count == 100)
+        // The host stops (its port refuses now), and starts again on the same storage.
+        try host.storage.close()
+        transport.point(.to(stopped))
+        host = try await ProductHost.boot(services: services, directory: hostFolder)
+        defer { host.tearDown() }
+
+        // The app starts again: what waits is read from its store, with the session.
+        let client = AtriumClient(base: Self.base, transport: transport, store: try FileDocumentStore(folder: storeFolder))
+        await client.restoreCookies(try cookies(in: storeFolder))
+        #expect(await client.waitingActions().map(\.id) == made)
+        #expect(await client.sendWaiting().isEmpty, "nothing goes while the host is stopped")
+        #expect(await client.waitingActions().count == 100)
+
+        try await host.serve { address in
+            transport.point(.to(address))
+            let started = ContinuousClock.now
+            let sent = await client.sendWaiting()
+            // A figure, not a goal (speed goals live in the benchmarks): what sending them took here.
+            print("OfflineActionTests: 100 waiting actions sent in \(ContinuousClock.now - started)")
+            #expect(sent.map(\.action.id) == made, "in the order made")
+            for report in sent {
+                if case .refused(let visit) = report.result {
+                    Issue.record("\(report.action.title): refused \(visit.status) \(visit.address) \(visit.screen?.texts.prefix(3) ?? [])")
+                } else if report.result == .expired {
+                    Issue.record("\(report.action.title): expired")
+                }
+            }
+            #expect(await client.waitingActions().isEmpty)
+            try await Self.expectEachDoneOnce(client)
+        }
+    }
+
+    /// Signs up, opens the pantry, Pilot and a Moneybox product, then, cut off, makes 80 pantry
+    /// choices, presses "Add £10" 19 times on the kept product page and registers as a pilot: each
+    /// waits, shown on the kept page it was made on. Their ids, in the order made.
+    static func makeAHundredActionsCutOff(_ client: AtriumClient, transport: ForwardingTransport) async throws -> [String] {
+        _ = try await ClientFlowTests.signUp(client)
+        let pantry = try await client.open("/cookbook/pantry")
+        let pantryForm = try #require(pantry.screen?.forms.first { !$0.toggles.isEmpty })
+        let register = try #require(try await client.open("/pilot").screen?.form(withInput: "license"))
+        let signIn = try #require(try await client.open("/moneybox").screen?.form(withInput: "email"))
+        let accounts = try await client.submit(signIn, values: ["email": "test+ios@moneyboxapp.com", "password": "P455word12"])
+        let isa = try #require(accounts.screen?.links.first { $0.target == .path("/moneybox/accounts/8043") })
+        let addTen = try #require(try await client.follow(isa.target).screen?.button(titled: "Add £10"))
+
+        transport.point(.cut)
+        var made: [String] = []
+        // The person goes back to the pantry: its kept copy, not current.
+        #expect(try await client.open("/cookbook/pantry").outcome == .offline)
+        for index in 0..<80 {
+            let chosen = choice(index, of: pantryForm.toggles.map(\.value))
+            let visit = try await client.submit(
+                pantryForm, toggles: Dictionary(uniqueKeysWithValues: pantryForm.toggles.map { ($0, chosen.contains($0.value)) }))
+            guard case .waiting(let id) = visit.outcome else { throw Unexpected(outcome: visit.outcome) }
+            #expect(!visit.isCurrent && visit.screen?.title == pantry.screen?.title, "shown on the kept pantry page")
+            made.append(id)
+        }
+        #expect(try await client.open("/moneybox/accounts/8043").outcome == .offline)
+        for _ in 0..<19 {
+            let visit = try await client.press(addTen)
+            guard case .waiting(let id) = visit.outcome else { throw Unexpected(outcome: visit.outcome) }
+            made.append(id)
+        }
+        #expect(try await client.open("/pilot").outcome == .offline)
+        let registered = try await client.submit(
+            register, values: ["name": "Offline Pilot", "license": "PPL", "password": "A9sDk3fJ1lM2", "verification": "A9sDk3fJ1lM2"])
+        guard case .waiting(let id) = registered.outcome else { throw Unexpected(outcome: registered.outcome) }
+        made.append(id)
+        #expect(await client.waitingActions().map(\.id) == made)
+        return made
+    }
+
+    /// The pantry holds the last choice sent; one £10 was added (one kept product page is one
+    /// payment); the pilot is registered.
+    static func expectEachDoneOnce(_ client: AtriumClient) async throws {
+        let pantry = try await client.open("/cookbook/pantry")
+        let form = try #require(pantry.screen?.forms.first { !$0.toggles.isEmpty })
+        #expect(Set(form.toggles.filter(\.isOn).map(\.value)) == choice(79, of: form.toggles.map(\.value)))
+        let product = try await client.open("/moneybox/accounts/8043")
+        let moneys: [String] = product.screen?.allNodes.compactMap { if case .money(let money) = $0 { money.formatted() } else { nil } } ?? []
+        #expect(moneys.contains("£40.00"), "one payment of £10 on £30: \(product.address) \(moneys)")
+        #expect(try await client.open("/pilot").screen?.mentions("Welcome Offline Pilot!") == true)
+    }
+
+    /// An action that did not wait.
+    struct Unexpected: Error {
+        let outcome: Outcome
+    }
+
+    @Test func anActionWhoseAnswerWasLostIsDoneOnceWhenSentAgain() async throws {
+        let host = try await ProductHost.boot()
+        defer { host.tearDown() }
+        let transport = ForwardingTransport(.cut)
+        try await host.serve { address in
+            transport.point(.to(address))
+            let phone = AtriumClient(base: Self.base, transport: transport)
+            _ = try await ClientFlowTests.signUp(phone)
+            let register = try #require(try await phone.open("/pilot").screen?.form(withInput: "license"))
+            // The registration reaches the host, its answer does not: it waits.
+            transport.point(.losingAnswers(address))
+            let lost = try await phone.submit(
+                register, values: ["name": "Lost Answer", "license": "PPL", "password": "A9sDk3fJ1lM2", "verification": "A9sDk3fJ1lM2"])
+            guard case .waiting = lost.outcome else {
+                Issue.record("\(lost.outcome)")
+                return
+            }
+            // Meanwhile, on another device of the same account, the pilot logs out.
+            transport.point(.to(address))
+            let tablet = AtriumClient(base: Self.base, transport: transport)
+            let signIn = try #require(try await tablet.open("/login").screen?.form(withInput: "email"))
+            _ = try await tablet.submit(signIn, values: ["email": ClientFlowTests.ada["email"]!, "password": ClientFlowTests.ada["password"]!])
+            let confirmation = try await tablet.open("/pilot")
+            #expect(confirmation.screen?.mentions("Welcome Lost Answer!") == true, "the first send registered")
+            _ = try await tablet.press(try #require(confirmation.screen?.button(titled: "Logout")))
+            // The phone sends it again, with its key: the host answers what it did, and does not
+            // register a second time.
+            let sent = await phone.sendWaiting()
+            #expect(sent.count == 1)
+            guard case .done = sent.first?.result else {
+                Issue.record("\(String(describing: sent.first?.result))")
+                return
+            }
+            #expect(try await tablet.open("/pilot").screen?.form(withInput: "license") != nil, "still logged out: done once")
+        }
+    }
+
+    @Test func waitingActionsCanBeCancelledAreBoundedAndExpire() async throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try FileDocumentStore(folder: folder)
+        let old = PendingAction(
+            id: "old", address: "/pilot", body: Data(), shownOn: "/pilot", title: "Register",
+            madeAt: Date(timeIntervalSinceNow: -AtriumClient.waitingLifetime - 60))
+        let recent = PendingAction(id: "recent", address: "/pilot", body: Data(), shownOn: "/pilot", title: "Register", madeAt: Date())
+        await store.keepWaiting([old, recent])
+        let transport = ForwardingTransport(.cut)
+        let client = AtriumClient(base: Self.base, transport: transport, store: store)
+        #expect(await client.cancel("recent"))
+        #expect(await client.cancel("recent") == false)
+        #expect(try await FileDocumentStore(folder: folder).waitingActions().map(\.id) == ["old"], "a cancel is kept")
+        // Too old to send: the host no longer keeps its key.
+        let sent = await client.sendWaiting()
+        #expect(sent == [SentAction(action: old, result: .expired)])
+        #expect(await client.waitingActions().isEmpty)
+        // At most so many wait.
+        let full = (0..<AtriumClient.waitingLimit).map {
+            PendingAction(id: "a\($0)", address: "/x", body: Data(), shownOn: "/x", title: "X", madeAt: Date())
+        }
+        await store.keepWaiting(full)
+        let refilled = AtriumClient(base: Self.base, transport: transport, store: store)
+        let page = ClientKitTests.document(
+            "X", content: #"{"type":"button","title":"X","isEnabled":true,"style":"primary","action":{"path":"/x"}}"#)
+        let button = try #require(try SceneDocument(data: Data(page.utf8)).screen.button(titled: "X"))
+        await #expect(throws: ClientError.tooManyWaiting(limit: AtriumClient.waitingLimit)) { try await refilled.press(button) }
+        // Signing out (another session) forgets what waited with the pages.
+        await refilled.restoreCookies([AtriumClient.sessionCookie: "another"])
+        #expect(await refilled.waitingActions().isEmpty)
+        #expect(await store.waitingActions().isEmpty)
+    }
+}
+
+/// The session's cookies beside the kit's store, as an app keeps them (in its keychain).
+private func persist(_ cookies: [String: String], in folder: URL) throws {
+    try JSONEncoder().encode(cookies).write(to: folder.appending(path: "test-cookies.json"))
+}
+
+private func cookies(in folder: URL) throws -> [String: String] {
+    try JSONDecoder().decode([String: String].self, from: Data(contentsOf: folder.appending(path: "test-cookies.json")))
+}
