@@ -14,7 +14,9 @@ with the `ETag` its host answered, so the rows compare the builds' 304s. With RE
 another visitor sends N refused posts a second to the host being measured during each round (half a
 Pilot registration with every field wrong, answered 422 with a valid token; half a Moneybox sandbox
 sign-in its contract refuses): what the pages of those modules cost while someone posts at will.
-With FIRST=1 the pages with a form are asked by first visitors (no cookie: each request is given a
+With KEYED_POSTS=1 the rows are form posts instead (a Cookbook pantry saved, answered 303), each
+with an `Idempotency-Key` of its own (a wrk script numbers them), so they measure what doing each
+action once costs; a build without keys ignores the field. With FIRST=1 the pages with a form are asked by first visitors (no cookie: each request is given a
 pass), as bench.py's first visits. With BOOTS=N the two builds are started N times each, in turn,
 and timed to their first 200 of `/health/ready` instead."""
 
@@ -46,6 +48,26 @@ if os.environ.get("CONDITIONAL", "") not in ("", "0", "1"):
     raise SystemExit(f"CONDITIONAL must be 1 (the 304s) or 0 (the 200s), not {os.environ['CONDITIONAL']!r}")
 CONDITIONAL = os.environ.get("CONDITIONAL", "") == "1"
 FIRST = os.environ.get("FIRST", "") == "1"
+KEYED_POSTS = os.environ.get("KEYED_POSTS", "") == "1"
+
+# Each request a key of its own: the thread's number, the run's start and a count.
+KEYED_POST_SCRIPT = """
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("number", threads)
+end
+function init(args)
+  math.randomseed(os.time() + number)
+  prefix = number .. "-" .. os.time() .. "-" .. math.random(1, 1000000000) .. "-"
+  count = 0
+end
+function request()
+  count = count + 1
+  wrk.headers["Idempotency-Key"] = prefix .. count
+  return wrk.format("POST")
+end
+"""
 BOOTS = int(os.environ.get("BOOTS", "0"))
 
 # AFTER_LOG_LEVEL=info runs the after host at that level (its lines go to a file): with the same
@@ -132,6 +154,50 @@ def timed_round(process, url, headers):
         return timed_wrk(process, url, headers)
 
 
+def keyed_post_request(base, cookie):
+    """The pantry's form, as the visitor with `cookie` posts it: its address and body (with the token)."""
+    _, _, page = bench.fetch(base + "/cookbook/pantry", {"Cookie": cookie, "Accept": "text/html"})
+    html = page.decode()
+    token = re.search(r'name="_csrf" value="([^"]+)"', html).group(1)
+    have = [("have[]", value) for value in re.findall(r'name="have\[\]"[^>]*? value="([^"]+)"', html)[:3]]
+    assert have, "the pantry has no ingredients to choose"
+    return base + "/cookbook/pantry", urllib.parse.urlencode(have + [("_csrf", token)])
+
+
+def timed_keyed_posts(process, url, headers, body, duration):
+    """One round of keyed posts: (rate, p99, microseconds of the host's CPU per request)."""
+    script = Path(tempfile.mkstemp(suffix=".lua")[1])
+    script.write_text(f"wrk.method = \"POST\"\nwrk.body = {body!r}\n" + KEYED_POST_SCRIPT)
+    start = cpu_seconds(process)
+    args = ["wrk", "-t2", "-c64", f"-d{duration}s", "--latency", "-s", str(script)]
+    for name, value in headers.items():
+        args += ["-H", f"{name}: {value}"]
+    output = subprocess.run(args + [url], capture_output=True, text=True, check=True).stdout
+    script.unlink()
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
+    assert not errors, f"{url}: {errors.group(1)} answers were not 2xx or 3xx"
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", output)
+    latency = float(p99.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)]
+    return rate, latency, (cpu_seconds(process) - start) * 1e6 / max(rate * duration, 1)
+
+
+def measure_keyed_posts(before, after):
+    """The pantry saved with a key of its own each time, before and after in alternating rounds."""
+    sides = []
+    for process, base, cookie in (before, after):
+        url, body = keyed_post_request(base, cookie)
+        sides.append((process, url, {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}, body))
+    for process, url, headers, body in sides:
+        timed_keyed_posts(process, url, headers, body, 2)
+    rounds = []
+    for index in range(ROUNDS):
+        order = sides if index % 2 == 0 else sides[::-1]
+        results = {id(side): timed_keyed_posts(side[0], side[1], side[2], side[3], ROUND) for side in order}
+        rounds.append((results[id(sides[0])], results[id(sides[1])]))
+    return {("/cookbook/pantry (POST, keyed)", "form"): rounds}
+
+
 def measure(before, after):
     """Every page in both formats, before and after in alternating rounds: per row, each side's
     rates, p99s and CPU per request, and the rounds' after ÷ before ratios."""
@@ -214,7 +280,7 @@ def main():
         second = host(sides[1][0], work / name / "b", log, level=sides[1][1])
         try:
             before, after = (second, first) if after_first else (first, second)
-            passes.append(measure(before, after))
+            passes.append(measure_keyed_posts(before, after) if KEYED_POSTS else measure(before, after))
         finally:
             bench.stop(first[0])
             bench.stop(second[0])
@@ -223,6 +289,8 @@ def main():
     asked = "each page asked again with the `ETag` its host answered (304s)" if CONDITIONAL else "each page answered 200"
     if FIRST:
         asked = "each page with a form asked by first visitors (no cookie)"
+    if KEYED_POSTS:
+        asked = "the pantry's form posted 303, each post with an Idempotency-Key of its own"
     if REFUSED_POSTS:
         asked += f", while another visitor sends {REFUSED_POSTS} refused posts a second to the host measured"
     print(f"wrk -t2 -c64, release builds, {os.cpu_count()} cores, {levels}, {asked}: two passes (the hosts started in one order, then the other), each "
