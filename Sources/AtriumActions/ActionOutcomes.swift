@@ -19,6 +19,7 @@ package enum ActionOutcomes {
                         PRIMARY KEY (owner, key)) WITHOUT ROWID
                     """,
                     "CREATE INDEX actionOutcomes_age ON actionOutcomes (createdAt)",
+                    "CREATE INDEX actionOutcomes_owner ON actionOutcomes (owner, createdAt)",
                 ])
         ],
         postgres: [
@@ -32,6 +33,7 @@ package enum ActionOutcomes {
                         PRIMARY KEY (owner, key))
                     """,
                     "CREATE INDEX action_outcomes_age ON action_outcomes (created_at)",
+                    "CREATE INDEX action_outcomes_owner ON action_outcomes (owner, created_at)",
                 ])
         ])
 

@@ -3,13 +3,36 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The kept outcomes in the SQLite file (table `actionOutcomes`). One host serves the file, so the
-/// claims of actions still acting are kept in memory, and an action costs one read before it acts
-/// (is its key done?) and one write after (its outcome): not a write to claim the key as well.
+/// The kept outcomes in the SQLite file (table `actionOutcomes`). One host serves the file, so what
+/// only this host needs to know is kept in memory: the claims of actions still acting, and the
+/// outcomes of the last moments, written to the file together a moment later (one write
+/// transaction for many posts, not one more per post). A post with a new key costs a read before it
+/// acts; a host that dies loses the outcomes of its last ``flushDelay`` (a repeat of those acts
+/// again), as it loses the answers it had not sent.
 final class SQLiteActionOutcomes: ActionOutcomeStore {
     let database: SQLiteDatabase
-    /// Owner and key of each action acting now.
-    private let acting = Mutex<Set<String>>([])
+    /// How long a finished outcome waits in memory before it is written, with the others then.
+    static let flushDelay: Duration = .milliseconds(50)
+
+    private struct Kept: Sendable {
+        var owner: String
+        var key: String
+        var fingerprint: String
+        var at: Double
+        var outcome: StoredOutcome
+        var most: Int
+    }
+
+    private struct State {
+        /// Owner and key of each action acting now.
+        var acting: Set<String> = []
+        /// Outcomes not yet written, by owner and key.
+        var unwritten: [String: Kept] = [:]
+        /// Whether a write of them is on its way.
+        var isFlushing = false
+    }
+
+    private let state = Mutex(State())
 
     init(database: SQLiteDatabase) {
         self.database = database
@@ -21,7 +44,12 @@ final class SQLiteActionOutcomes: ActionOutcomeStore {
         async throws -> ActionClaim
     {
         let claimKey = Self.claimKey(owner, key)
-        if acting.withLock({ $0.contains(claimKey) }) { return .inProgress }
+        let inMemory = state.withLock { state -> ActionClaim? in
+            if state.acting.contains(claimKey) { return .inProgress }
+            guard let kept = state.unwritten[claimKey] else { return nil }
+            return kept.fingerprint == fingerprint ? .done(kept.outcome) : .mismatch
+        }
+        if let inMemory { return inMemory }
         let found = try await database.read { db -> (fingerprint: String, outcome: StoredOutcome)? in
             guard
                 let row = try Row.fetchOne(
@@ -38,45 +66,93 @@ final class SQLiteActionOutcomes: ActionOutcomeStore {
             return (row["fingerprint"], outcome)
         }
         if let found { return found.fingerprint == fingerprint ? .done(found.outcome) : .mismatch }
-        // Not done: this request's, unless another took it meanwhile.
-        let claimed = acting.withLock { $0.insert(claimKey).inserted }
-        return claimed ? .claimed : .inProgress
+        // Not done: this request's, unless another took it (or finished it) meanwhile.
+        return state.withLock { state in
+            if let kept = state.unwritten[claimKey] { return kept.fingerprint == fingerprint ? .done(kept.outcome) : .mismatch }
+            return state.acting.insert(claimKey).inserted ? .claimed : .inProgress
+        }
     }
 
     func finish(owner: String, key: String, fingerprint: String, at now: Double, outcome: StoredOutcome, most: Int) async throws {
-        defer { _ = acting.withLock { $0.remove(Self.claimKey(owner, key)) } }
-        try await database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO actionOutcomes (owner, key, fingerprint, createdAt, status, location, contentType, fieldLines, body)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [owner, key, fingerprint, now, outcome.status, outcome.location, outcome.contentType, outcome.fieldLines, outcome.body])
-            let held = try Int.fetchOne(db, sql: "SELECT count(*) FROM actionOutcomes WHERE owner = ?", arguments: [owner]) ?? 0
-            if held > most {
-                try db.execute(
-                    sql: """
-                        DELETE FROM actionOutcomes WHERE owner = ? AND key IN (
-                            SELECT key FROM actionOutcomes WHERE owner = ? ORDER BY createdAt, key LIMIT ?)
-                        """,
-                    arguments: [owner, owner, held - most])
+        let claimKey = Self.claimKey(owner, key)
+        let startsFlush = state.withLock { state in
+            state.unwritten[claimKey] = Kept(owner: owner, key: key, fingerprint: fingerprint, at: now, outcome: outcome, most: most)
+            state.acting.remove(claimKey)
+            defer { state.isFlushing = true }
+            return !state.isFlushing
+        }
+        guard startsFlush else { return }
+        Task {
+            try? await Task.sleep(for: Self.flushDelay)
+            await flush()
+        }
+    }
+
+    /// Writes the outcomes kept in memory, in one transaction, then keeps each owner to its most.
+    func flush() async {
+        let batch = state.withLock { state in Array(state.unwritten.values) }
+        guard !batch.isEmpty else {
+            state.withLock { $0.isFlushing = false }
+            return
+        }
+        do {
+            try await database.write { db in
+                for kept in batch {
+                    let outcome = kept.outcome
+                    try db.execute(
+                        sql: """
+                            INSERT OR REPLACE INTO actionOutcomes (owner, key, fingerprint, createdAt, status, location, contentType, fieldLines, body)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            kept.owner, kept.key, kept.fingerprint, kept.at, outcome.status, outcome.location, outcome.contentType,
+                            outcome.fieldLines, outcome.body,
+                        ])
+                }
+                for (owner, most) in Dictionary(batch.map { ($0.owner, $0.most) }, uniquingKeysWith: { first, _ in first }) {
+                    // The owner's newest `most` stay (index actionOutcomes_owner: no sort).
+                    try db.execute(
+                        sql: """
+                            DELETE FROM actionOutcomes WHERE owner = ?1 AND createdAt < (
+                                SELECT createdAt FROM actionOutcomes WHERE owner = ?1 ORDER BY createdAt DESC LIMIT 1 OFFSET ?2 - 1)
+                            """,
+                        arguments: [owner, most])
+                }
             }
+        } catch {
+            // Kept in memory for the next try: a repeat is still answered meanwhile.
+            state.withLock { $0.isFlushing = false }
+            return
+        }
+        let again = state.withLock { state in
+            for kept in batch {
+                let claimKey = Self.claimKey(kept.owner, kept.key)
+                if state.unwritten[claimKey]?.at == kept.at { state.unwritten[claimKey] = nil }
+            }
+            if state.unwritten.isEmpty { state.isFlushing = false }
+            return !state.unwritten.isEmpty
+        }
+        if again {
+            try? await Task.sleep(for: Self.flushDelay)
+            await flush()
         }
     }
 
     func release(owner: String, key: String) async throws {
-        _ = acting.withLock { $0.remove(Self.claimKey(owner, key)) }
+        _ = state.withLock { $0.acting.remove(Self.claimKey(owner, key)) }
     }
 
     func purge(before date: Double) async throws -> Int {
-        try await database.write { db in
+        await flush()
+        return try await database.write { db in
             try db.execute(sql: "DELETE FROM actionOutcomes WHERE createdAt < ?", arguments: [date])
             return db.changesCount
         }
     }
 
     func count(owner: String) async throws -> Int {
-        try await database.read { db in
+        await flush()
+        return try await database.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM actionOutcomes WHERE owner = ?", arguments: [owner]) ?? 0
         }
     }

@@ -6,7 +6,12 @@ import Crypto
 /// cannot read the session cookie (HttpOnly), and this tells it nothing else: 16 hex digits of a
 /// digest of the account's id, not the id.
 enum AccountTag {
-    static func of(_ userID: String) -> String {
+    /// The tags of the accounts seen lately: a signed-in page is asked for again and again.
+    private static let recent = RecentValues<String>(limit: 4096, longestKey: 256)
+
+    static func of(_ userID: String) -> String { recent.value(of: userID, make: digest) }
+
+    private static func digest(_ userID: String) -> String {
         var hash = SHA256()
         hash.update(data: Array("atrium-account:".utf8))
         hash.update(data: Array(userID.utf8))
