@@ -259,6 +259,9 @@ let targetsPart3: [Target] = [
         dependencies: [
             "AtriumStorage",
             "AtriumPostgres",
+            "AtriumSupport",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -30,8 +30,8 @@ extension AtriumClient {
     }
 
     /// Sends the waiting actions, oldest first, each with its key, and says what became of each:
-    /// done, refused (by its form's checks, a stale token, a signed-out session), or expired (not
-    /// sent). A refused action does not hold back the ones after it: each was made on a screen of
+    /// done, changed (what it was made on changed meanwhile: not done), refused (by its form's
+    /// checks, a stale token, a signed-out session), or expired (not sent). A refused action does not hold back the ones after it: each was made on a screen of
     /// its own, and the host checks each against what is true when it arrives. Sending stops, with
     /// the rest still waiting, when the host cannot be reached, is unavailable or throttles, or
     /// the first try of an action is still being done.
@@ -68,6 +68,9 @@ extension AtriumClient {
             case .shown, .leftSite, .waiting:
                 await remove(action.id)
                 sent.append(SentAction(action: action, result: .done(visit)))
+            case .changed:
+                await remove(action.id)
+                sent.append(SentAction(action: action, result: .changed(visit)))
             case .invalid, .unauthorized, .forbidden, .notFound, .failed:
                 await remove(action.id)
                 sent.append(SentAction(action: action, result: .refused(visit)))

@@ -153,7 +153,7 @@ public actor AtriumClient {
     /// (pressing one throws ``ClientError/noAction(_:)``).
     public func press(_ button: SceneNode.Button) async throws -> Visit {
         guard let action = button.action else { throw ClientError.noAction(button.title) }
-        return try await post(to: action, fields: [], title: button.title)
+        return try await post(to: action, fields: button.basis.map { [("_basis", $0)] } ?? [], title: button.title)
     }
 
     /// Sends an action with a key of its own (the host does an action sent twice with one key
@@ -294,6 +294,8 @@ public actor AtriumClient {
         case 401: .unauthorized
         case 403: .forbidden
         case 404: .notFound
+        // A 409 that asks to wait is a first try of the same action still being done.
+        case 409 where response.value(forHTTPHeaderField: "Retry-After") == nil: .changed
         case 429: .throttled(retryAfter: retryAfter(response))
         case 503: .unavailable(retryAfter: retryAfter(response))
         default: .failed(status: status)

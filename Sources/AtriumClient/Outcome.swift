@@ -10,6 +10,10 @@ public enum Outcome: Sendable, Equatable {
     case notFound
     /// The form was refused; its fields say why (400, 422).
     case invalid
+    /// Nothing was done: what the action was made on (a balance, a registration) changed since its
+    /// screen was shown (409). The screen shows what is true now, with the person's input and a
+    /// message saying what changed; sending it again acts on what it now shows.
+    case changed
     /// Too many tries: try again after the given seconds, if the host said (429).
     case throttled(retryAfter: Int?)
     /// The host or a service it needs is out just now (503): the screen shown is the kept one,

@@ -5,9 +5,10 @@ import Foundation
 /// the screen has forms or actions.
 public struct SceneDocument: Sendable, Equatable, Decodable {
     /// The scene schema version this kit decodes, and declares to hosts
-    /// (`Accept: application/json; schema=3`): a host answers every node of a newer version as its
-    /// fallback, made of nodes this kit knows.
-    public static let schema = 3
+    /// (`Accept: application/json; schema=4`): a host answers every node of a newer version as its
+    /// fallback, made of nodes this kit knows. Version 4 adds what a form or an action button was
+    /// made on (`basis`), which the kit sends back with the action.
+    public static let schema = 4
 
     /// The schema version the host answered in.
     public var schema: Int

@@ -6,12 +6,16 @@ extension SceneNode {
         public var action: SceneTarget
         public var content: [SceneNode]
         public var liveValidation: SceneTarget?
+        /// What the form was made on (the host's ``ActionBasis`` digest), sent back with it as
+        /// `_basis` so the host can tell when that has changed since (``Outcome/changed``).
+        public var basis: String?
 
         /// What the form sends, in order, with `values` given to fields and pickers by name and
         /// `toggles` turned on or off: each field's value, each picker's choice, each toggle's
-        /// value when it is on (several toggles may share a name, such as `have[]`).
+        /// value when it is on (several toggles may share a name, such as `have[]`), and last what
+        /// it was made on (`_basis`), when it says.
         public func entries(values: [String: String] = [:], toggles: [Toggle: Bool] = [:]) -> [(name: String, value: String)] {
-            allNodes.compactMap { node in
+            let inputs: [(name: String, value: String)] = allNodes.compactMap { node in
                 switch node {
                 case .field(let field): (field.name, values[field.name] ?? field.value)
                 case .picker(let picker): (values[picker.name] ?? picker.selected).map { (picker.name, $0) }
@@ -19,6 +23,7 @@ extension SceneNode {
                 default: nil
                 }
             }
+            return inputs + (basis.map { [("_basis", $0)] } ?? [])
         }
 
         /// The form's toggles, in order.

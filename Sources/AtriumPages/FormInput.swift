@@ -1,3 +1,4 @@
+import AtriumActions
 import AtriumRuntime
 @_spi(AtriumHost) import AtriumSDK
 import Foundation
@@ -20,6 +21,12 @@ package struct FormInput: ActionInput {
     /// The ``IdempotencyKey`` the form carries, as sent; JSON carries it in a header.
     let idempotencyKey: String?
 
+    /// What the form or button was made on (`_basis`, in a form post or a JSON body alike).
+    package let basis: ActionBasis?
+
+    /// The field that carries an action's ``ActionBasis``.
+    package static let basisField = "_basis"
+
     /// Why a body cannot be read, in a visitor's words.
     package struct Unreadable: Error, Sendable, Equatable {
         package let problem: String
@@ -32,10 +39,11 @@ package struct FormInput: ActionInput {
                 throw Unreadable(problem: "the body is not valid JSON")
             }
             // An action's fields are an object's members, even when it has none.
-            guard value is [String: Any] else { throw Unreadable(problem: "the body is not a JSON object") }
+            guard let object = value as? [String: Any] else { throw Unreadable(problem: "the body is not a JSON object") }
             self.body = .json(Data(body.utf8))
             formToken = nil
             idempotencyKey = nil
+            basis = (object[Self.basisField] as? String).map(ActionBasis.init(digest:))
         } else {
             let fields: FormFields
             do {
@@ -46,6 +54,7 @@ package struct FormInput: ActionInput {
             self.body = .form(fields)
             formToken = fields[text: "_csrf"]
             idempotencyKey = fields[text: IdempotencyKey.formField]
+            basis = fields[text: Self.basisField].map(ActionBasis.init(digest:))
         }
     }
 
@@ -56,6 +65,7 @@ package struct FormInput: ActionInput {
         self.body = body
         formToken = nil
         idempotencyKey = nil
+        basis = nil
     }
 
     package func decode<Fields: Decodable>(_ type: Fields.Type, pathParameters: [String: String]) throws -> Fields {

@@ -11,6 +11,11 @@ extension HTMLWriter {
         if hasCode { raw(" data-complete") }
         raw(" novalidate>")
         tokenInput()
+        if let basis = form.basis {
+            raw("<input type=\"hidden\" name=\"_basis\"")
+            attribute("value", basis.digest)
+            raw(">")
+        }
         let wasLive = insideLiveForm
         let wasComplete = insideCompleteForm
         insideLiveForm = form.liveValidation != nil
@@ -132,6 +137,11 @@ extension HTMLWriter {
             raw(Self.actionsFormID)
             raw("\"")
             attribute("formaction", action)
+            // What the action was made on goes with it: the button is the form's submitter.
+            if let basis = button.basis {
+                raw(" name=\"_basis\"")
+                attribute("value", basis.digest)
+            }
         }
         if let label = Self.nonEmpty(button.accessibilityLabel) { attribute("aria-label", label) }
         if !button.isEnabled && !governedByScript { raw(" disabled") }

@@ -5,6 +5,10 @@ extension JSONWriter {
     mutating func write(_ form: Form) {
         key("action", first: true)
         target(form.action)
+        if let basis = form.basis {
+            key("basis")
+            string(basis.digest)
+        }
         key("content")
         nodes(form.content)
         if let live = form.liveValidation {
@@ -96,6 +100,11 @@ extension JSONWriter {
         if let action = button.action {
             key("action", first: first)
             target(action)
+            first = false
+        }
+        if let basis = button.basis, button.action != nil {
+            key("basis", first: first)
+            string(basis.digest)
             first = false
         }
         if let busy = button.busyTitle {

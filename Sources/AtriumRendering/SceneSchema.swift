@@ -10,9 +10,12 @@
 /// - Version 2: the map (``UINode/map(_:)``), which falls back to a list of its places.
 /// - Version 3: the document's `locale`, the language its words are in (``hasLocale(_:)``); no
 ///   node changed.
+/// - Version 4: a form's and an action button's `basis`, what the action was made on
+///   (``ActionBasis``), for the client to send back as `_basis` (``hasBasis(_:)``); an older
+///   client gets none, sends none, and its actions apply as they did.
 package enum SceneSchema {
     /// The version this host writes when asked for nothing older.
-    package static let current = 3
+    package static let current = 4
     /// The oldest version this host still answers.
     package static let oldest = 1
 
@@ -29,6 +32,9 @@ package enum SceneSchema {
     /// Whether a document of `version` says the language its words are in (`locale`).
     package static func hasLocale(_ version: Int) -> Bool { version >= 3 }
 
+    /// Whether a document of `version` says what each form and action button was made on (`basis`).
+    package static func hasBasis(_ version: Int) -> Bool { version >= 4 }
+
     /// The version answered to a client that declared `declared` (nil: none).
     package static func answered(to declared: Int?) -> Int {
         guard let declared else { return current }
@@ -36,7 +42,8 @@ package enum SceneSchema {
     }
 
     /// `screen` as a client of `version` can decode it: every node newer than `version` replaced by
-    /// its fallback, inside containers too. The screen itself when nothing in it is newer.
+    /// its fallback, inside containers too, and what a node has that `version` lacks (a form's
+    /// `basis`) left out. The screen itself when nothing in it is newer.
     package static func screen(_ screen: Screen, for version: Int) -> Screen {
         guard version < current, (screen.content + screen.toolbar).contains(where: { isNewer($0, than: version) }) else { return screen }
         var older = screen
@@ -46,13 +53,34 @@ package enum SceneSchema {
     }
 
     private static func isNewer(_ node: UINode, than version: Int) -> Bool {
-        Self.version(of: node.kind) > version || node.children.contains { isNewer($0, than: version) }
+        Self.version(of: node.kind) > version || (!hasBasis(version) && basis(of: node) != nil)
+            || node.children.contains { isNewer($0, than: version) }
+    }
+
+    private static func basis(of node: UINode) -> ActionBasis? {
+        switch node {
+        case .form(let form): form.basis
+        case .button(let button): button.basis
+        default: nil
+        }
     }
 
     private static func nodes(_ nodes: [UINode], for version: Int) -> [UINode] {
         nodes.flatMap { node -> [UINode] in
             guard Self.version(of: node.kind) <= version else { return Self.nodes(fallback(of: node), for: version) }
-            return [node.replacingChildren { Self.nodes($0, for: version) }]
+            var older = node.replacingChildren { Self.nodes($0, for: version) }
+            if !hasBasis(version) {
+                switch older {
+                case .form(var form):
+                    form.basis = nil
+                    older = .form(form)
+                case .button(var button):
+                    button.basis = nil
+                    older = .button(button)
+                default: break
+                }
+            }
+            return [older]
         }
     }
 

@@ -77,17 +77,20 @@ package struct SceneRunner<S: Scene>: Sendable {
             )
         }
         do {
-            let scene = try make(request.context)
+            // The scene reads what the person saw from its context.
+            let context = request.input?.basis.map { request.context.carrying($0) } ?? request.context
+            let scene = try make(context)
             let actionName = HostTracing.isOn ? Self.caseName(of: action) : ""
             let outcome = try await HostTracing.withSpan("action \(sceneID).\(actionName)") { span in
                 name(span, request: request)
                 span?.attributes["atrium.action"] = actionName
-                return try await scene.perform(action, context: request.context)
+                return try await scene.perform(action, context: context)
             }
             switch outcome {
             case .show(let state): return screen(for: .loaded(state), scene: scene, status: .ok, request: request)
             case .invalid(let state): return screen(for: .loaded(state), scene: scene, status: .unprocessableContent, request: request)
             case .unauthorized(let state): return screen(for: .loaded(state), scene: scene, status: .unauthorized, request: request)
+            case .changed(let state, let change): return changed(state, because: change, scene: scene)
             case .tooManyRequests(let state): return screen(for: .loaded(state), scene: scene, status: .tooManyRequests, request: request)
             case .missing(let message): return screen(for: .missing(message), scene: scene, status: .notFound, request: request)
             case .unavailable(let message): return screen(for: .failed(message), scene: scene, status: .serviceUnavailable, request: request)
@@ -97,6 +100,19 @@ package struct SceneRunner<S: Scene>: Sendable {
         } catch {
             return failure(error, request: request)
         }
+    }
+
+    /// The page of `state` with `change` said above it (409). Never kept as the state's page: the
+    /// sentence is not part of the state.
+    private func changed(_ state: S.State, because change: Wording, scene: S) -> SceneResponse {
+        .screen(
+            DeferredScreen(
+                key: nil, liveRefresh: scene.liveRefresh(for: state),
+                make: {
+                    var screen = scene.view.screen(for: state)
+                    screen.content.insert(.message(Message(change, kind: .warning)), at: 0)
+                    return screen
+                }), status: .conflict)
     }
 
     /// Names the scene's module and id on its span.

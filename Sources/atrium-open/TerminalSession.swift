@@ -209,6 +209,7 @@ final class TerminalSession: @unchecked Sendable {
             switch sent.result {
             case .done: return "Sent: \(title)"
             case .refused(let visit): return "! Refused (\(visit.status)): \(title)"
+            case .changed: return "! Not done, changed since it was made: \(title) (the page shows it now)"
             case .expired: return "! Not sent, too old: \(title)"
             }
         }.joined(separator: "\n")
@@ -237,6 +238,7 @@ final class TerminalSession: @unchecked Sendable {
         case .forbidden: "! Not allowed (403)."
         case .notFound: "! No such page (404)."
         case .invalid: "! The form was refused: see the fields (\(visit.status))."
+        case .changed: "! Not done: what it was made on changed since the page was shown (409); the page shows it now."
         case .throttled(let seconds): "! Too many tries: wait\(seconds.map { " \($0) s" } ?? "") and try again (429)."
         case .unavailable(let seconds):
             visit.isCurrent

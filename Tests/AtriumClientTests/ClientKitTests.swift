@@ -58,7 +58,7 @@ struct ClientKitTests {
         let first = try await client.open("/accounts")
         #expect(first.outcome == .shown && first.isCurrent && first.screen?.title == "Accounts")
         #expect(transport.requests[0].value(forHTTPHeaderField: "If-None-Match") == nil)
-        #expect(transport.requests[0].value(forHTTPHeaderField: "Accept") == "application/json; schema=3")
+        #expect(transport.requests[0].value(forHTTPHeaderField: "Accept") == "application/json; schema=4")
 
         let confirmed = try await client.open("/accounts")
         #expect(transport.requests[1].value(forHTTPHeaderField: "If-None-Match") == "\"a1\"")

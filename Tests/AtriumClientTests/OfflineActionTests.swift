@@ -123,7 +123,8 @@ struct OfflineActionTests {
         let outcome: Outcome
     }
 
-    @Test func anActionWhoseAnswerWasLostIsDoneOnceWhenSentAgain() async throws {
+    /// A product host serving a person signed up on a phone whose network `body` can cut.
+    static func withPhone(_ body: @Sendable (AtriumClient, URL, ForwardingTransport) async throws -> Void) async throws {
         let host = try await ProductHost.boot()
         defer { host.tearDown() }
         let transport = ForwardingTransport(.cut)
@@ -131,6 +132,12 @@ struct OfflineActionTests {
             transport.point(.to(address))
             let phone = AtriumClient(base: Self.base, transport: transport)
             _ = try await ClientFlowTests.signUp(phone)
+            try await body(phone, address, transport)
+        }
+    }
+
+    @Test func anActionWhoseAnswerWasLostIsDoneOnceWhenSentAgain() async throws {
+        try await Self.withPhone { phone, address, transport in
             let register = try #require(try await phone.open("/pilot").screen?.form(withInput: "license"))
             // The registration reaches the host, its answer does not: it waits.
             transport.point(.losingAnswers(address))
@@ -157,6 +164,51 @@ struct OfflineActionTests {
                 return
             }
             #expect(try await tablet.open("/pilot").screen?.form(withInput: "license") != nil, "still logged out: done once")
+        }
+    }
+
+    @Test func anActionMadeOnWhatHasChangedSinceComesBackAsChangedNotDone() async throws {
+        try await Self.withPhone { phone, address, transport in
+            let signIn = try #require(try await phone.open("/moneybox").screen?.form(withInput: "email"))
+            _ = try await phone.submit(signIn, values: ["email": "test+ios@moneyboxapp.com", "password": "P455word12"])
+            // The person keeps a product page showing £30 open, and adds £10 on a fresh one: £40.
+            let kept = try #require(try await phone.open("/moneybox/accounts/8043").screen?.button(titled: "Add £10"))
+            let fresh = try #require(try await phone.open("/moneybox/accounts/8043").screen?.button(titled: "Add £10"))
+            #expect(kept.basis != nil && kept.basis == fresh.basis, "both made on £30")
+            #expect(try await phone.press(fresh).screen?.mentions("Your moneybox is now") == true)
+            let register = try #require(try await phone.open("/pilot").screen?.form(withInput: "license"))
+            // On a tablet of the same account, the pilot registers meanwhile.
+            let tablet = AtriumClient(base: Self.base, transport: transport)
+            let tabletSignIn = try #require(try await tablet.open("/login").screen?.form(withInput: "email"))
+            _ = try await tablet.submit(tabletSignIn, values: ["email": ClientFlowTests.ada["email"]!, "password": ClientFlowTests.ada["password"]!])
+            let tabletForm = try #require(try await tablet.open("/pilot").screen?.form(withInput: "license"))
+            let typed = ["license": "PPL", "password": "A9sDk3fJ1lM2", "verification": "A9sDk3fJ1lM2"]
+            _ = try await tablet.submit(tabletForm, values: typed.merging(["name": "Tablet Pilot"]) { $1 })
+
+            // Cut off, the phone presses "Add £10" on the kept £30 page and registers: both wait.
+            transport.point(.cut)
+            guard case .waiting = try await phone.press(kept).outcome else { throw Unexpected(outcome: .offline) }
+            let phoneTyped = typed.merging(["name": "Phone Pilot"]) { $1 }
+            guard case .waiting = try await phone.submit(register, values: phoneTyped).outcome else { throw Unexpected(outcome: .offline) }
+
+            transport.point(.to(address))
+            let sent = await phone.sendWaiting()
+            #expect(sent.count == 2)
+            guard sent.count == 2, case .changed(let payment) = sent[0].result, case .changed(let registration) = sent[1].result else {
+                Issue.record("\(sent.map(\.result))")
+                return
+            }
+            #expect(payment.status == 409 && payment.outcome == .changed)
+            #expect(payment.screen?.mentions("Your moneybox changed to £40.00 since this page was shown") == true)
+            let moneys: [String] = payment.screen?.allNodes.compactMap { if case .money(let money) = $0 { money.formatted() } else { nil } } ?? []
+            #expect(moneys.contains("£40.00") && !moneys.contains("£50.00"), "nothing added: \(moneys)")
+            #expect(registration.screen?.mentions("You registered as Tablet Pilot on another page") == true)
+            let again = try #require(registration.screen?.form(withInput: "license"))
+            #expect(again.entries().first { $0.name == "name" }?.value == "Phone Pilot", "the input is kept")
+            #expect(try await tablet.open("/pilot").screen?.mentions("Welcome Tablet Pilot!") == true, "nothing replaced")
+            // Sent again from the page it came back with, it acts on what that page shows.
+            _ = try await phone.submit(again, values: ["password": typed["password"]!, "verification": typed["verification"]!])
+            #expect(try await tablet.open("/pilot").screen?.mentions("Welcome Phone Pilot!") == true)
         }
     }
 

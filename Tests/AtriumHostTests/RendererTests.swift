@@ -116,7 +116,7 @@ struct RendererTests {
         #expect(page.tokenOffsets.count == 2, "the form's and the actions form's, which the button with an action sends")
         #expect(page.text(token: "TOKEN").components(separatedBy: #"name="_csrf" value="TOKEN""#).count == 3)
         let json = JSONRenderer().render(Screen(title: "T", content: Self.everyKind("x")), withToken: true)
-        #expect(json.text(token: "TOKEN").hasPrefix(#"{"csrfToken":"TOKEN","locale":"en","schema":3,"screen":"#))
+        #expect(json.text(token: "TOKEN").hasPrefix(#"{"csrfToken":"TOKEN","locale":"en","schema":4,"screen":"#))
     }
 
     @Test func buttonsWithActionsShareThePagesOneActionsFormAndItsToken() {

@@ -118,6 +118,32 @@ struct PilotHostTests {
         }
     }
 
+    @Test func aPageFormPostedAfterARegistrationElsewhereAnswers409WithTheInputKept() async throws {
+        let host = try await Self.host()
+        defer { host.tearDown() }
+        try await host.run { browser in
+            let page = try await browser.get("/pilot")
+            // The form says what it was made on, for a browser without script too.
+            let basis = RegistrationScene.basis(of: nil).digest
+            #expect(page.body.contains(#"<input type="hidden" name="_basis" value="\#(basis)">"#))
+            #expect(try await browser.post("/pilot/register", form: Self.valid.merging(["name": "Other Tab"]) { $1 }).status == 303)
+            let confirmation = try await browser.get("/pilot")
+            #expect(confirmation.body.contains(#"name="_basis" value=""#), "Logout carries its basis on its button")
+
+            let stale = try await browser.post("/pilot/register", form: Self.valid.merging(["name": "Old <Tab>", "_basis": basis]) { $1 })
+            #expect(stale.status == 409)
+            #expect(stale.body.contains("You registered as Other Tab on another page since this form was shown"))
+            #expect(stale.body.contains(#"value="Old &lt;Tab&gt;""#), "the input is kept, escaped")
+            #expect(!stale.body.contains(Self.valid["password"]!), "never a password")
+            #expect(try await browser.getScreen("/pilot").screen.shows("Welcome Other Tab!"))
+            // As JSON: the same answer, for a native client.
+            let json = try await browser.post(
+                "/pilot/register", form: Self.valid.merging(["name": "Old Tab", "_basis": basis]) { $1 }, accept: "application/json")
+            #expect(json.status == 409)
+            #expect(try json.screen.messages.first?.kind == .warning)
+        }
+    }
+
     @Test func twoVisitorsRegisteringAtOnceDoNotSeeEachOther() async throws {
         let host = try await Self.host()
         defer { host.tearDown() }

@@ -7,6 +7,11 @@ public enum ActionOutcome<State: Sendable>: Sendable {
     case invalid(State)
     /// The scene again because the credentials were not accepted (401).
     case unauthorized(State)
+    /// The scene again because what the action was made on has changed since the page was shown
+    /// (409): its ``ActionBasis`` is outdated (``SceneContext/isOutdated(by:)``). The state shows
+    /// what is true now and keeps the person's input; the sentence, shown above the page, says
+    /// what changed. Nothing was done: the person may send it again on what they now see.
+    case changed(State, because: Wording)
     /// The scene again because there were too many attempts for now (429).
     case tooManyRequests(State)
     /// The scene's not-found page with this message, because what the action is about does not

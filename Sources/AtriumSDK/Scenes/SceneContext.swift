@@ -21,6 +21,9 @@ public struct SceneContext: Sendable {
     /// view's words into it. Words that leave the page (a code sent by mail or SMS) do:
     /// ``text(of:)``.
     public let language: String
+    /// What the person saw when they made this action: the ``ActionBasis`` its form or button
+    /// carried; nil for a page, or an action whose form declared none (or a client that sent none).
+    public private(set) var basis: ActionBasis?
     let sessionControl: any SessionControl
     /// The route's parameter texts, as the host read them.
     @_spi(AtriumHost) public let parameterValues: [String: String]
@@ -45,6 +48,22 @@ public struct SceneContext: Sendable {
         self.storage = storage
         self.logger = logger
         self.host = host
+    }
+
+    /// Whether the person made this action on something that has changed since: the action
+    /// carried a basis and it is not `current`, the basis of what is true now. An action that
+    /// carried none is not outdated (it is applied as it comes).
+    public func isOutdated(by current: ActionBasis) -> Bool {
+        guard let basis else { return false }
+        return basis != current
+    }
+
+    /// This context for an action that carried `basis`.
+    @_spi(AtriumHost)
+    public func carrying(_ basis: ActionBasis?) -> SceneContext {
+        var context = self
+        context.basis = basis
+        return context
     }
 
     /// The route's parameters: its path segments and query items, already checked against their

@@ -25,12 +25,16 @@ public struct Button: Sendable, Equatable, Codable {
     /// What the button says while its form is being sent ("Logging you in ..."), when that takes a
     /// while (a remote check).
     public var busyTitle: Wording?
+    /// For a button with an ``action`` of its own: what that action's outcome depends on, as the
+    /// page shows it (``ActionBasis``), sent back when it is pressed.
+    public var basis: ActionBasis?
 
     /// A button saying `title`: its form's submit, or posting to `action` by itself.
     public init(
         _ title: Wording, isEnabled: Bool = true, style: Style = .primary, action: LinkTarget? = nil, accessibilityLabel: Wording? = nil,
-        busyTitle: Wording? = nil
+        busyTitle: Wording? = nil, basis: ActionBasis? = nil
     ) {
+        self.basis = basis
         self.title = title
         self.isEnabled = isEnabled
         self.style = style

@@ -129,6 +129,51 @@ struct RegistrationSceneTests {
         #expect(try await storage.records(RegisteredPilot.self, in: StoredRegistrations.collection).isEmpty)
     }
 
+    @Test func aFormMadeBeforeARegistrationElsewhereRegistersNothingAndKeepsWhatWasTyped() async throws {
+        let test = test()
+        let form = try #require(await test.load().screen?.form(posting: RegistrationScene.register()))
+        #expect(form.basis == RegistrationScene.basis(of: nil), "the form is made on no registration")
+        // Meanwhile, on another page, the visitor registers.
+        #expect(await test.submit(RegistrationScene.register, form: Self.valid.merging(["name": "Elsewhere"]) { $1 }).status == 303)
+
+        let stale = Self.valid.merging(["name": "On This Page", "_basis": form.basis!.digest]) { $1 }
+        let changed = await test.submit(RegistrationScene.register, form: stale)
+        #expect(changed.status == 409)
+        let screen = try #require(changed.screen)
+        #expect(screen.messages.first?.kind == .warning)
+        #expect(screen.mentions("You registered as Elsewhere on another page since this form was shown"))
+        #expect(screen.field(named: "name")?.value == "On This Page", "what was typed stays")
+        #expect(screen.field(named: "password")?.value == "", "never a password")
+        #expect(await test.load().screen?.shows("Welcome Elsewhere!") == true, "nothing was replaced")
+
+        // Sent again from the page it came back with, it replaces the registration it now shows.
+        let again = try #require(screen.form(posting: RegistrationScene.register())?.basis)
+        #expect(again == RegistrationScene.basis(of: try await test.scene.registration.current()))
+        let replaced = await test.submit(RegistrationScene.register, form: stale.merging(["_basis": again.digest]) { $1 })
+        #expect(replaced.redirect == RegistrationScene.page())
+        #expect(await test.load().screen?.shows("Welcome On This Page!") == true)
+        // A post that says nothing of what it was made on applies as before.
+        #expect(await test.submit(RegistrationScene.register, form: Self.valid).redirect == RegistrationScene.page())
+        #expect(await test.load().screen?.shows("Welcome TestUser!") == true)
+    }
+
+    @Test func aLogoutPressedOnARegistrationReplacedSinceLogsNothingOut() async throws {
+        let test = test()
+        #expect(await test.submit(RegistrationScene.register, form: Self.valid.merging(["name": "First"]) { $1 }).status == 303)
+        let confirmation = try #require(await test.load().screen)
+        let logout = try #require(confirmation.button(titled: "Logout")?.basis)
+        #expect(await test.submit(RegistrationScene.register, form: Self.valid.merging(["name": "Second"]) { $1 }).status == 303)
+
+        let changed = await test.submit(RegistrationScene.logOut, form: ["_basis": logout.digest])
+        #expect(changed.status == 409)
+        #expect(changed.screen?.shows("Welcome Second!") == true)
+        #expect(changed.screen?.mentions("You registered again as Second since this page was shown") == true)
+        #expect(await test.load().screen?.shows("Welcome Second!") == true, "still registered")
+        let current = try #require(changed.screen?.button(titled: "Logout")?.basis)
+        #expect(await test.submit(RegistrationScene.logOut, form: ["_basis": current.digest]).redirect == RegistrationScene.page())
+        #expect(await test.load().screen?.title == "Register")
+    }
+
     @Test func licensesThatCannotBeLoadedShowTheGenericError() async throws {
         let page = await test(licenses: FailingLicenses()).load()
         #expect(page.status == 503)

@@ -2,7 +2,9 @@ import AtriumSDK
 import Foundation
 
 /// One product's page and its "Add £10": each form carries a one-time key, so the same form sent
-/// twice pays once and shows the same result.
+/// twice pays once and shows the same result, and the moneybox it was made on, so a form made on a
+/// moneybox that has changed since (another tab, another device, a payment waiting offline) adds
+/// nothing and shows the moneybox as it is.
 struct ProductScene: Scene {
     /// One product's page: its figures, the one-time key of its "Add £10" form, and how the last
     /// payment went. Never kept by the host's page cache: every page carries a fresh key.
@@ -51,6 +53,20 @@ struct ProductScene: Scene {
         case .addMoney(let address):
             guard Self.isKey(address.key) else { return .missing("This form has expired. Please open the account again.") }
             do {
+                // The same form sent again is the same payment, whatever changed since; a new one
+                // is made on the moneybox the person saw, or not at all.
+                if context.basis != nil, try await account.payment(key: address.key) == nil {
+                    guard let product = try await account.portfolio().1.product(id: address.id) else {
+                        return .missing("You have no Moneybox account with this number.")
+                    }
+                    if context.isOutdated(by: Self.basis(of: product)) {
+                        return .changed(
+                            State(product: product, paymentKey: random.token(bytes: 16), message: nil),
+                            because:
+                                "Your moneybox changed to \(Amounts.pounds(product.moneybox)) since this page was shown, so nothing was added. Add £10 again if you still want to."
+                        )
+                    }
+                }
                 // Whatever it led to, the product's page says it (Post/Redirect/Get: a reload sends nothing).
                 _ = try await account.addMoney(toProduct: address.id, key: address.key)
                 return .navigate(Self.page(ProductAddress(id: address.id, paid: address.key)))
@@ -69,6 +85,11 @@ struct ProductScene: Scene {
                 }
             }
         }
+    }
+
+    /// What "Add £10" is made on: the moneybox the page shows.
+    static func basis(of product: Product) -> ActionBasis {
+        ActionBasis("moneybox", "\(product.moneybox)")
     }
 
     static func message(for claim: PaymentClaim) -> Message {

@@ -8,7 +8,10 @@ struct ProductView: SceneView {
         content += [
             Amounts.figure("Plan value", state.product.planValue),
             Amounts.figure("Moneybox", state.product.moneybox),
-            .button(Button("Add £10", action: ProductScene.pay(PaymentAddress(id: state.product.id, key: state.paymentKey)))),
+            .button(
+                Button(
+                    "Add £10", action: ProductScene.pay(PaymentAddress(id: state.product.id, key: state.paymentKey)),
+                    basis: ProductScene.basis(of: state.product))),
             .link(Link("Back to accounts", to: AccountsScene.page())),
         ]
         return Screen(title: .verbatim(state.product.name), content: content)

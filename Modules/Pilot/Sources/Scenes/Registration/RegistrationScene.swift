@@ -2,15 +2,18 @@ import AtriumSDK
 
 /// Pilot registration, the original app's Registration and Confirmation screens: register with a
 /// name, a license type and a password (checked as it is typed), see the aircraft the license
-/// allows, log out.
+/// allows, log out. Each action is made on the registration the page showed (its ``ActionBasis``):
+/// a form shown before a registration made elsewhere, or a "Logout" shown for a registration
+/// replaced since, does nothing and shows the registration as it is.
 struct RegistrationScene: Scene {
     /// The registration form as shown: what was typed (never the passwords), the licenses to choose
-    /// from, and each field's error once they are shown.
+    /// from, each field's error once they are shown, and the registration it replaces (nil: none).
     struct FormState: Sendable, Hashable {
         var form: RegistrationForm
         var licenses: [PilotLicense]
         var errors: RegistrationErrors
         var showsErrors: Bool
+        var replacing: PilotRegistration.Confirmation? = nil
     }
 
     /// What the registration page shows: the form (for a visitor with no registration) or the
@@ -63,6 +66,17 @@ struct RegistrationScene: Scene {
         switch action {
         case .register(let fields):
             do {
+                if context.basis != nil, let current = try await registration.current(), context.isOutdated(by: Self.basis(of: current)) {
+                    let licenses = try await registration.licenses()
+                    var state = Self.state(
+                        for: fields.form, licenses: licenses, errors: registration.validate(fields.form, licenses: licenses), showsErrors: true)
+                    state.replacing = current
+                    return .changed(
+                        .form(state),
+                        because:
+                            "You registered as \(current.name) on another page since this form was shown. Register again to replace that registration."
+                    )
+                }
                 switch try await registration.register(fields.form) {
                 case .registered: return .navigate(Self.page())
                 case .invalid(let errors, let licenses):
@@ -77,9 +91,20 @@ struct RegistrationScene: Scene {
             let errors = registration.validate(fields.form, licenses: licenses)
             return .show(.form(Self.state(for: fields.form, licenses: licenses, errors: errors, showsErrors: true)))
         case .logOut:
+            if context.basis != nil, let current = try await registration.current(), context.isOutdated(by: Self.basis(of: current)) {
+                return .changed(
+                    .confirmation(current), because: "You registered again as \(current.name) since this page was shown, so you are still registered."
+                )
+            }
             try await registration.logOut()
             return .navigate(Self.page())
         }
+    }
+
+    /// What an action is made on: the registration the page shows, or none.
+    static func basis(of registration: PilotRegistration.Confirmation?) -> ActionBasis {
+        guard let registration else { return ActionBasis("registration", "none") }
+        return ActionBasis("registration", registration.name, registration.license.type)
     }
 
     /// The form as shown: what was typed, without the passwords.

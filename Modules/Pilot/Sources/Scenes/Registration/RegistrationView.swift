@@ -20,6 +20,7 @@ struct RegistrationView: SceneView {
                     Form(
                         action: RegistrationScene.register(),
                         liveValidation: RegistrationScene.validate(),
+                        basis: RegistrationScene.basis(of: state.replacing),
                         content: [
                             .field(
                                 Field(
@@ -60,7 +61,7 @@ struct RegistrationView: SceneView {
                 .heading(Heading("Welcome \(confirmation.name)!")),
                 .text(Text("Your license is \(confirmation.license.type)")),
                 .list(ItemList(title: "Your allowed aircrafts are:", content: confirmation.license.aircrafts.map { .text(Text(verbatim: $0)) })),
-                .button(Button("Logout", style: .secondary, action: RegistrationScene.logOut())),
+                .button(Button("Logout", style: .secondary, action: RegistrationScene.logOut(), basis: RegistrationScene.basis(of: confirmation))),
             ]
         )
     }

@@ -15,7 +15,7 @@ package struct IdempotencyKey: Sendable, Equatable {
     package static let formField = "_idempotency"
 
     /// The longest key taken.
-    static let longest = 255
+    package static let longest = 255
 
     /// `text` as a key; nil when it is empty, too long, or holds a character outside visible ASCII.
     package init?(_ text: String) {
@@ -25,15 +25,22 @@ package struct IdempotencyKey: Sendable, Equatable {
 
     /// What the key is told apart within: a signed-in person's account, else the visitor (whose id
     /// stays the same across sign-in). Two owners never see each other's outcomes.
-    static func owner(of session: SessionRecord) -> String {
+    package static func owner(of session: SessionRecord) -> String {
         if let userID = session.userID { return "account:" + userID }
         return "visitor:" + session.visitorID
+    }
+
+    /// Who a key belongs to where there is no session (an endpoint's caller): the credential it
+    /// sends (a digest of its `Authorization`, never the credential itself), else its address.
+    package static func owner(credential: String?, address: String) -> String {
+        guard let credential else { return "address:" + address }
+        return "credential:" + SHA256.hash(data: Array(credential.utf8)).withUnsafeBytes { HexDigits.string(of: $0, count: 16) }
     }
 
     /// What an action is, told apart from another sent with the same key: its method and address,
     /// and its body without the anti-forgery token and the key (a form posted again after the page
     /// was loaded anew carries another token). A form's fields are compared in any order.
-    static func fingerprint(method: String, target: String, body: ByteBuffer?, isJSON: Bool) -> String {
+    package static func fingerprint(method: String, target: String, body: ByteBuffer?, isJSON: Bool) -> String {
         var hash = SHA256()
         hash.update(data: Array(method.utf8))
         hash.update(data: [0])
