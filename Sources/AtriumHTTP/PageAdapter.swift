@@ -83,6 +83,7 @@ struct HTTPRequestFields: PageRequestFields {
         case .forwardedFor: .xForwardedFor
         case .lastEventID: lastEventID
         case .idempotencyKey: idempotencyKey
+        case .authorization: .authorization
         }
     }
 

@@ -81,7 +81,8 @@ package struct PageRequest: Sendable {
 
 /// The header fields a page reads, by what they are for.
 package enum PageField: Sendable, CaseIterable {
-    case accept, acceptLanguage, cookie, ifNoneMatch, referer, formToken, contentType, contentLength, forwardedFor, lastEventID, idempotencyKey
+    case accept, acceptLanguage, cookie, ifNoneMatch, referer, formToken, contentType, contentLength, forwardedFor, lastEventID, idempotencyKey,
+        authorization
 }
 
 /// How a ``PageRequest`` reads its header fields: the HTTP layer's own, or a list made in-process.
@@ -137,6 +138,7 @@ extension PageField {
         case .forwardedFor: "X-Forwarded-For"
         case .lastEventID: "Last-Event-ID"
         case .idempotencyKey: "Idempotency-Key"
+        case .authorization: "Authorization"
         }
     }
 }

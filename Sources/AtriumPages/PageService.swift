@@ -61,18 +61,22 @@ package final class PageService: Sendable {
         // One key for every request: the render cache finds it by identity.
         home = DeferredScreen(key: ScreenKey(host: "home"), make: { homeScreen })
         language = writer.isMultilingual ? LanguagePage(sessions: sessions, writer: writer, standard: standard) : nil
+        let actions = ActionOutcomes.store(on: storage).map { store in
+            IdempotentActions(store: store, logger: logger, now: { sessions.now().timeIntervalSince1970 })
+        }
         let shared = SceneRouteAnswerer.Shared(
             storage: storage, sessions: sessions, host: host, writer: writer, trustedProxies: trustedProxies, logger: logger,
-            readsObserver: readsObserver, loads: loads, signedIn: signedIn, standard: standard,
-            actions: ActionOutcomes.store(on: storage).map { store in
-                IdempotentActions(store: store, logger: logger, now: { sessions.now().timeIntervalSince1970 })
-            })
+            readsObserver: readsObserver, loads: loads, signedIn: signedIn, standard: standard, actions: actions)
+        let trustedProxies = trustedProxies
         routes = plan.registry.routes.enumerated().map { index, route in
             switch route.handler {
             case .scene(let respond, let preparePage):
                 .scene(SceneRouteAnswerer(route: route, respond: respond, preparePage: preparePage, routeIndex: index, shared: shared))
             case .endpoint(let handle):
-                .endpoint(EndpointRoute(route: route, handle: handle, storage: storage, logger: logger.with(module: route.moduleID)))
+                .endpoint(
+                    EndpointRoute(
+                        route: route, handle: handle, storage: storage, logger: logger.with(module: route.moduleID), actions: actions,
+                        trustedProxies: trustedProxies))
             }
         }
     }

@@ -158,6 +158,36 @@ struct IdempotencyKeyTests {
         #expect(try await store.count(owner: "visitor:a") == 0)
     }
 
+    @Test func anEndpointPostSentTwiceWithOneKeyIsDoneOncePerCredential() async throws {
+        let host = try await Fixture.host("modules: [echo]\n")
+        defer { host.tearDown() }
+        try await host.run { browser in
+            func post(_ text: String, key: String?, credential: String = "Bearer letmein") async throws -> TestPage {
+                var headers: HTTPFields = [.contentType: "application/json", .authorization: credential]
+                if let key { headers[Self.key] = key }
+                return try await browser.send("/echo/items/7", method: .post, headers: headers, body: #"{"text":"\#(text)"}"#)
+            }
+            let first = try await post("hello", key: "e-1")
+            #expect(first.status == 201)
+            #expect(first.body.contains(#""count":1"#))
+            let again = try await post("hello", key: "e-1")
+            #expect(again.status == 201 && again.body == first.body, "the first outcome, not a second count")
+            #expect(again.headers[HTTPField.Name("Idempotent-Replayed")!] == "true")
+            #expect(again.headers[.contentType] == first.headers[.contentType])
+            // Another request with the key: refused, clearly. Another key, or none: done.
+            let other = try await post("other", key: "e-1")
+            #expect(other.status == 422 && other.body.contains("another request"))
+            #expect(try await post("hello", key: "e-2").body.contains(#""count":2"#))
+            #expect(try await post("hello", key: nil).body.contains(#""count":3"#))
+            // Another credential's key is its own: it never gets the first one's outcome. (The
+            // endpoint refuses this credential, and its refusal is what is kept for it.)
+            let stranger = try await post("hello", key: "e-1", credential: "Bearer someone-else")
+            #expect(stranger.status == 401 && stranger.headers[HTTPField.Name("Idempotent-Replayed")!] == nil)
+            #expect(try await post("hello", key: String(repeating: "x", count: 256)).status == 400)
+            #expect(try await post("hello", key: "e-3").body.contains(#""count":4"#), "a malformed key did nothing")
+        }
+    }
+
     @Test func onlyWhatWasDoneForGoodIsKept() {
         #expect(IdempotentActions.isFinal(303))
         #expect(IdempotentActions.isFinal(422))
