@@ -7,11 +7,13 @@ import re
 import tempfile
 import time
 import urllib.request
+from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import click_and_wait, free_port, running_host, screenshot
+from test_every_page import axe_source, violations
 
 COOKBOOK = "modules: [cookbook]\n"
 
@@ -45,7 +47,15 @@ def test_the_manifest_and_the_worker_carry_the_build(browser):
         wait_until_controlled(browser)
 
 
+def accessible(driver, source: str, state: str) -> None:
+    """No axe-core violation on the page as it is now (the accessibility walk's check, for the
+    offline states the walk cannot reach: its host is running)."""
+    found = violations(driver, source)
+    assert not found, f"{state}: " + "; ".join(f"{v['id']} ({v['help']}) at {v['nodes']}" for v in found)
+
+
 def test_a_visited_page_opens_offline_and_a_form_sent_offline_is_done_once_when_the_host_is_back(browser):
+    axe = axe_source()
     with tempfile.TemporaryDirectory(prefix="atrium-offline-") as directory:
         port = free_port()
         with running_host("atrium", COOKBOOK, directory=directory, port=port) as host:
@@ -63,6 +73,7 @@ def test_a_visited_page_opens_offline_and_a_form_sent_offline_is_done_once_when_
         assert note.get_attribute("role") == "status"
         assert browser.find_element(By.TAG_NAME, "h1").text == "Discover"
         screenshot(browser, "offline-kept-page")
+        accessible(browser, axe, "a kept page opened offline")
 
         # A form sent now is kept on the device, and the page says so.
         meat = browser.find_element(By.XPATH, "//ul[@class='row-items']/li[.//p[text()='Meat']]")
@@ -70,6 +81,7 @@ def test_a_visited_page_opens_offline_and_a_form_sent_offline_is_done_once_when_
         saved = browser.find_element(By.CSS_SELECTOR, "[data-offline]").text
         assert "saved on this device and will be sent once when the connection is back (1 waiting)" in saved, saved
         screenshot(browser, "offline-form-saved")
+        accessible(browser, axe, "a form saved offline")
 
         # The host is back: the next page load sends it, once, and says so.
         with running_host("atrium", COOKBOOK, directory=directory, port=port) as host:
@@ -81,8 +93,25 @@ def test_a_visited_page_opens_offline_and_a_form_sent_offline_is_done_once_when_
             assert "1 form sent offline has now been sent." in main
             assert "Missing: Meat" in main
             screenshot(browser, "offline-form-sent")
+            accessible(browser, axe, "what waited, sent")
             # Later loads send nothing more.
             browser.get(host.url("/cookbook"))
             time.sleep(1)
             posts = [line for line in host.output().splitlines() if re.search(r"POST /cookbook\S*", line)]
             assert len(posts) == 1, posts
+
+
+def test_an_edit_after_a_send_gives_the_form_a_new_key(browser):
+    """A form sent keeps its key (a second click, or the page again from history, repeats it);
+    an edit makes it another action, sent with a key of its own (the old key with other input is
+    refused)."""
+    licenses = Path(__file__).resolve().parents[2] / "Configuration/pilot-licenses.json"
+    with running_host("atrium", f"modules: [pilot]\npilot:\n  licensesFile: {licenses}\n") as host:
+        browser.get(host.url("/pilot"))
+        # As the submit handler leaves it on a form that was sent.
+        browser.execute_script(
+            "const key = document.createElement('input'); key.type = 'hidden'; key.name = '_idempotency'; key.value = 'sent-once';"
+            "document.querySelector('form.form').appendChild(key);")
+        assert browser.execute_script("return !!document.querySelector('form.form [name=_idempotency]')")
+        browser.find_element(By.NAME, "name").send_keys("Edited")
+        assert not browser.execute_script("return !!document.querySelector('form.form [name=_idempotency]')"), "the edit forgot the key"

@@ -7,7 +7,9 @@
 //   cookie is HttpOnly and stays unread); a visitor's pages are kept as "visitor". Offline, a kept
 //   page is shown only to the one it was kept for, marked as a kept copy with its time.
 // - A form posted offline is kept (with the key the page's script gave it) and sent once when the
-//   connection returns: at Background Sync where the browser has it, else when a page loads.
+//   connection returns: at Background Sync where the browser has it, else when a page loads. At
+//   most 100 wait; one older than 23 hours is not sent; one the host answers 409 (what it was made
+//   on changed since) is not done, and the page says so.
 // - Signing out and an ended session answer Clear-Site-Data: the browser deletes every copy, what
 //   waits, and this worker.
 "use strict";
@@ -18,6 +20,10 @@ const PAGES = "atrium-pages";
 const OWNER = "/__atrium/owner";
 const DATABASE = "atrium";
 const WAITING = "waiting";
+// As the client kit: at most so many forms wait, and one older than the host keeps keys for (a day,
+// less an hour of leeway) is not sent (the host could no longer tell whether it was done).
+const WAITING_LIMIT = 100;
+const WAITING_LIFETIME = 23 * 3600 * 1000;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL).then(function (cache) { return cache.addAll(["/assets/atrium.css", "/assets/atrium.js"]); }).then(function () { return self.skipWaiting(); }));
@@ -123,6 +129,9 @@ async function post(request) {
     return await fetch(request);
   } catch (error) {
     const tag = await owner();
+    if (await waiting("readonly", function (store) { return store.count(); }) >= WAITING_LIMIT) {
+      return plainPage("Not saved", "You are offline, and " + WAITING_LIMIT + " forms already wait to be sent: this one was not saved. Try again when the connection is back.");
+    }
     await waiting("readwrite", function (store) {
       return store.add({ url: request.url, body: body, contentType: request.headers.get("Content-Type") || "application/x-www-form-urlencoded", madeAt: Date.now(), owner: tag });
     });
@@ -145,11 +154,13 @@ async function sendWaiting() {
   if (sending) return sending;
   sending = (async function () {
     const all = await waiting("readonly", function (store) { return store.getAll(); });
-    let sent = 0;
+    let sent = 0, changed = 0, expired = 0;
     const tag = await owner();
     for (const item of all) {
-      if (item.owner !== tag) {
+      const tooOld = Date.now() - item.madeAt > WAITING_LIFETIME;
+      if (item.owner !== tag || tooOld) {
         await waiting("readwrite", function (store) { return store.delete(item.number); });
+        if (item.owner === tag) expired += 1;
         continue;
       }
       let response;
@@ -158,14 +169,18 @@ async function sendWaiting() {
       } catch (error) {
         break;
       }
-      if (response.status === 409 || response.status === 429 || response.status >= 500) break;
+      // A 409 that asks to wait is the first send of the same form still being done; one that
+      // does not says what the form was made on changed since: nothing was done.
+      const busy = response.status === 409 && response.headers.has("Retry-After");
+      if (busy || response.status === 429 || response.status >= 500) break;
       await waiting("readwrite", function (store) { return store.delete(item.number); });
-      sent += 1;
+      if (response.status === 409) changed += 1; else sent += 1;
     }
     const left = await waiting("readonly", function (store) { return store.count(); });
     const clients = await self.clients.matchAll({ type: "window" });
-    for (const client of clients) client.postMessage({ type: "atrium-waiting", sent: sent, left: left });
-    return { sent: sent, left: left };
+    const report = { type: "atrium-waiting", sent: sent, changed: changed, expired: expired, left: left };
+    for (const client of clients) client.postMessage(report);
+    return report;
   })();
   try { return await sending; } finally { sending = null; }
 }

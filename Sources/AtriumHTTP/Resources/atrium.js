@@ -134,6 +134,16 @@
     }
   }, true);
 
+  // An edit makes another action: the form's next send gets a key of its own (the same key with
+  // other input is refused, 422).
+  function forgetKey(event) {
+    const form = event.target && event.target.form;
+    const key = form && form.elements.namedItem("_idempotency");
+    if (key) key.remove();
+  }
+  document.addEventListener("input", forgetKey, true);
+  document.addEventListener("change", forgetKey, true);
+
   document.addEventListener("submit", function (event) {
     const button = event.submitter;
     if (!button || !button.dataset.busyTitle) return;
@@ -160,16 +170,26 @@
       line.textContent = text;
       main.prepend(line);
     };
+    // What became of the forms sent offline, in a sentence.
+    const report = function (data) {
+      const parts = [];
+      if (data.sent > 0) parts.push(data.sent === 1 ? "1 form sent offline has now been sent." : data.sent + " forms sent offline have now been sent.");
+      if (data.changed > 0) {
+        parts.push((data.changed === 1 ? "1 form was" : data.changed + " forms were") + " not done: what it was made on changed since. Open its page and do it again if you still want to.");
+      }
+      if (data.expired > 0) parts.push((data.expired === 1 ? "1 form was" : data.expired + " forms were") + " not sent: it waited longer than a day.");
+      return parts.join(" ");
+    };
     const said = sessionStorage.getItem("atrium-sent");
     if (said) {
       sessionStorage.removeItem("atrium-sent");
-      say(said === "1" ? "1 form sent offline has now been sent." : said + " forms sent offline have now been sent.");
+      try { say(report(JSON.parse(said))); } catch (ignored) { /* an older page's note */ }
     }
     navigator.serviceWorker.addEventListener("message", function (event) {
       if (!event.data || event.data.type !== "atrium-waiting") return;
-      if (event.data.sent > 0) {
+      if (event.data.sent > 0 || event.data.changed > 0 || event.data.expired > 0) {
         // What was sent changed what this page shows: load it again, and say so.
-        sessionStorage.setItem("atrium-sent", String(event.data.sent));
+        sessionStorage.setItem("atrium-sent", JSON.stringify(event.data));
         window.location.reload();
       } else if (event.data.left > 0) {
         say(event.data.left === 1 ? "1 form waits to be sent when the connection is back." : event.data.left + " forms wait to be sent when the connection is back.");
