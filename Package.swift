@@ -481,6 +481,12 @@ let targetsPart6: [Target] = [
         dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
         path: "Tests/Benchmarks/BareServer"
     ),
+    // The client kit sending what waited offline, timed against a running host (Tests/Benchmarks/offline.py).
+    .executableTarget(
+        name: "atrium-kit-bench",
+        dependencies: ["AtriumClient"],
+        path: "Tests/Benchmarks/KitBench"
+    ),
     .testTarget(
         name: "AtriumHostTests",
         dependencies: [

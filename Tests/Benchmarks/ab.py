@@ -35,6 +35,7 @@ from pathlib import Path
 
 sys.argv, arguments = sys.argv[:1] + sys.argv[2:3], sys.argv[1:]  # bench.py reads its BIN from argv[1]
 import bench  # noqa: E402
+import offline  # noqa: E402
 
 ROUNDS = int(os.environ.get("ROUNDS", "4"))
 ROUND = int(os.environ.get("ROUND", "3"))
@@ -50,24 +51,6 @@ CONDITIONAL = os.environ.get("CONDITIONAL", "") == "1"
 FIRST = os.environ.get("FIRST", "") == "1"
 KEYED_POSTS = os.environ.get("KEYED_POSTS", "") == "1"
 
-# Each request a key of its own: the thread's number, the run's start and a count.
-KEYED_POST_SCRIPT = """
-local threads = 0
-function setup(thread)
-  threads = threads + 1
-  thread:set("number", threads)
-end
-function init(args)
-  math.randomseed(os.time() + number)
-  prefix = number .. "-" .. os.time() .. "-" .. math.random(1, 1000000000) .. "-"
-  count = 0
-end
-function request()
-  count = count + 1
-  wrk.headers["Idempotency-Key"] = prefix .. count
-  return wrk.format("POST")
-end
-"""
 BOOTS = int(os.environ.get("BOOTS", "0"))
 
 # AFTER_LOG_LEVEL=info runs the after host at that level (its lines go to a file): with the same
@@ -154,40 +137,19 @@ def timed_round(process, url, headers):
         return timed_wrk(process, url, headers)
 
 
-def keyed_post_request(base, cookie):
-    """The pantry's form, as the visitor with `cookie` posts it: its address and body (with the token)."""
-    _, _, page = bench.fetch(base + "/cookbook/pantry", {"Cookie": cookie, "Accept": "text/html"})
-    html = page.decode()
-    token = re.search(r'name="_csrf" value="([^"]+)"', html).group(1)
-    have = [("have[]", value) for value in re.findall(r'name="have\[\]"[^>]*? value="([^"]+)"', html)[:3]]
-    assert have, "the pantry has no ingredients to choose"
-    return base + "/cookbook/pantry", urllib.parse.urlencode(have + [("_csrf", token)])
-
-
-def timed_keyed_posts(process, url, headers, body, duration):
+def timed_keyed_posts(process, url, cookie, body, duration):
     """One round of keyed posts: (rate, p99, microseconds of the host's CPU per request)."""
-    script = Path(tempfile.mkstemp(suffix=".lua")[1])
-    script.write_text(f"wrk.method = \"POST\"\nwrk.body = {body!r}\n" + KEYED_POST_SCRIPT)
     start = cpu_seconds(process)
-    args = ["wrk", "-t2", "-c64", f"-d{duration}s", "--latency", "-s", str(script)]
-    for name, value in headers.items():
-        args += ["-H", f"{name}: {value}"]
-    output = subprocess.run(args + [url], capture_output=True, text=True, check=True).stdout
-    script.unlink()
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-    errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
-    assert not errors, f"{url}: {errors.group(1)} answers were not 2xx or 3xx"
-    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", output)
-    latency = float(p99.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)]
-    return rate, latency, (cpu_seconds(process) - start) * 1e6 / max(rate * duration, 1)
+    rate, p99 = offline.posts(bench, url, cookie, body, duration, keyed=True)
+    return rate, p99, (cpu_seconds(process) - start) * 1e6 / max(rate * duration, 1)
 
 
 def measure_keyed_posts(before, after):
     """The pantry saved with a key of its own each time, before and after in alternating rounds."""
     sides = []
     for process, base, cookie in (before, after):
-        url, body = keyed_post_request(base, cookie)
-        sides.append((process, url, {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}, body))
+        url, body = offline.pantry_post(bench, base, cookie)
+        sides.append((process, url, cookie, body))
     for process, url, headers, body in sides:
         timed_keyed_posts(process, url, headers, body, 2)
     rounds = []

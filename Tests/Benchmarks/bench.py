@@ -35,7 +35,8 @@ STORAGE_PAGES = PAGES
 # ONLY=events just the module events' delay; ONLY=live just the live scenes' figures; ONLY=conditional
 # just the conditional requests (each page asked again with its ETag: 304s beside the bare server's);
 # ONLY=tracing just what tracing costs (off, a 1 % sampler, 100 %); ONLY=languages just the pages in
-# Spanish beside English (a host offering both).
+# Spanish beside English (a host offering both); ONLY=offline just what an Idempotency-Key costs on a
+# form post and the time the client kit takes to send 100 waiting actions (offline.py).
 ONLY = os.environ.get("ONLY", "")
 # Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
 BOOTS = int(os.environ.get("BOOTS", "21"))
@@ -94,8 +95,10 @@ def rss_mb(pid) -> float:
     return float("nan")
 
 
-def wrk(url, headers, duration=DURATION):
-    args = ["wrk", "-t2", "-c64", f"-d{duration}s", "--latency"]
+def wrk(url, headers, duration=DURATION, script=None):
+    """wrk -t2 -c64 on `url` (with a Lua `script` when given: a post's method, body and fields):
+    (rate, p99 in ms, answers not 2xx or 3xx, socket errors)."""
+    args = ["wrk", "-t2", "-c64", f"-d{duration}s", "--latency"] + (["-s", str(script)] if script else [])
     for name, value in headers.items():
         args += ["-H", f"{name}: {value}"]
     output = subprocess.run(args + [url], capture_output=True, text=True, check=True).stdout
@@ -318,6 +321,11 @@ def main():
 
         languages.measure(sys.modules[__name__], BIN)
         return
+    if ONLY == "offline":
+        import offline
+
+        offline.measure(sys.modules[__name__], BIN)
+        return
     work = Path(tempfile.mkdtemp(prefix="atrium-bench-"))
     bare_folder = work / "pages"
     bare_folder.mkdir()
@@ -497,6 +505,7 @@ def main():
     import feed
     import languages
     import live
+    import offline
     import tracing
 
     languages.measure(sys.modules[__name__], BIN)
@@ -504,6 +513,7 @@ def main():
     events.measure(sys.modules[__name__], BIN)
     live.measure(sys.modules[__name__], BIN)
     tracing.measure(sys.modules[__name__], BIN)
+    offline.measure(sys.modules[__name__], BIN)
     log.close()
     shutil.rmtree(work, ignore_errors=True)
 

@@ -11,7 +11,7 @@
 # side, in three alternating rounds (default 9); BOOTS=boots per side (default 21); ONLY=storage for
 # just the storage comparison, ONLY=boot for just boot (with where its time goes), ONLY=feed for the
 # change feed's figures, ONLY=events for the module events' delay, ONLY=conditional for the 304s, ONLY=tracing for tracing's cost,
-# ONLY=languages for the pages in Spanish beside English.
+# ONLY=languages for the pages in Spanish beside English, ONLY=offline for keyed posts and the kit.
 # LOG_LEVEL=info writes a request line per request (to a file; default warning: none).
 # BASE=<commit> builds that commit (release, in .build-base/<commit>, kept for the next run) and
 # prints its page ratios beside this build's, from the same rounds: a change that costs pages shows
@@ -37,6 +37,7 @@ release=(-c release --scratch-path .build-release -Xswiftc -Xfrontend -Xswiftc -
 echo "Building release in .build-release (about 15 minutes from clean)…" >&2
 swift build "${release[@]}" --product atrium >&2
 swift build "${release[@]}" --product atrium-bare-server >&2
+swift build "${release[@]}" --product atrium-kit-bench >&2
 bin=$(swift build "${release[@]}" --show-bin-path)
 
 if [ -n "${BASE:-}" ] && [ -z "${BASE_BIN:-}" ]; then
