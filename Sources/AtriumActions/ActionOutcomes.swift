@@ -1,5 +1,6 @@
 import AtriumPostgres
 import AtriumStorage
+import Synchronization
 
 /// The kept outcomes of actions sent with an `Idempotency-Key`, on the host's storage: their
 /// table (``StorageSchema``, made once per database at boot) and the store of each kind of storage.
@@ -42,12 +43,38 @@ package enum ActionOutcomes {
         try await storage.install(schema)
     }
 
-    /// The kept outcomes on `storage` (prepared); nil on a storage of another kind (a test's).
+    /// The kept outcomes on `storage` (prepared); nil on a storage of another kind (a test's). One
+    /// store per SQLite storage, however many times it is asked (each generation of the pages
+    /// after a reload asks again): what it keeps in memory, the claims of actions still acting,
+    /// must be seen by every request on the file.
     package static func store(on storage: any HostStorage) -> (any ActionOutcomeStore)? {
-        if let sqlite = storage as? SQLiteStorage { return SQLiteActionOutcomes(database: sqlite.database) }
+        if let sqlite = storage as? SQLiteStorage {
+            return sqliteStores.withLock { stores in
+                stores = stores.filter { $0.storage != nil }
+                if let kept = stores.first(where: { $0.storage === sqlite }) { return kept.store }
+                let store = SQLiteActionOutcomes(database: sqlite.database)
+                stores.append(SQLiteStoreEntry(storage: sqlite, store: store))
+                return store
+            }
+        }
         if let postgres = storage as? PostgresStorage {
             return PostgresActionOutcomes(client: postgres.client, watchdog: postgres.watchdog, logger: postgres.logger)
         }
         return nil
+    }
+
+    /// The store of each SQLite storage still open.
+    private static let sqliteStores = Mutex<[SQLiteStoreEntry]>([])
+}
+
+/// A SQLite storage, held weakly (a storage closed and gone takes its store with it), and its store.
+private final class SQLiteStoreEntry: @unchecked Sendable {
+    // Written once, in the initializer; read under the lock of `sqliteStores`.
+    weak var storage: SQLiteStorage?
+    let store: SQLiteActionOutcomes
+
+    init(storage: SQLiteStorage, store: SQLiteActionOutcomes) {
+        self.storage = storage
+        self.store = store
     }
 }

@@ -51,15 +51,13 @@ final class SQLiteActionOutcomes: ActionOutcomeStore {
         }
         if let inMemory { return inMemory }
         let found = try await database.read { db -> (fingerprint: String, outcome: StoredOutcome)? in
-            guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT fingerprint, status, location, contentType, fieldLines, body FROM actionOutcomes
-                        WHERE owner = ? AND key = ? AND createdAt >= ?
-                        """,
-                    arguments: [owner, key, expiredBefore])
-            else { return nil }
+            // Statements prepared once per connection: preparing costs more than the lookup.
+            let lookup = try db.cachedStatement(
+                sql: """
+                    SELECT fingerprint, status, location, contentType, fieldLines, body FROM actionOutcomes
+                    WHERE owner = ? AND key = ? AND createdAt >= ?
+                    """)
+            guard let row = try Row.fetchOne(lookup, arguments: [owner, key, expiredBefore]) else { return nil }
             let outcome = StoredOutcome(
                 status: row["status"], location: row["location"], contentType: row["contentType"], fieldLines: row["fieldLines"],
                 body: row["body"] ?? Data())
@@ -97,26 +95,27 @@ final class SQLiteActionOutcomes: ActionOutcomeStore {
         }
         do {
             try await database.write { db in
+                // Prepared once for the batch (and kept for the next): the writer is every post's.
+                let insert = try db.cachedStatement(
+                    sql: """
+                        INSERT OR REPLACE INTO actionOutcomes (owner, key, fingerprint, createdAt, status, location, contentType, fieldLines, body)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """)
                 for kept in batch {
                     let outcome = kept.outcome
-                    try db.execute(
-                        sql: """
-                            INSERT OR REPLACE INTO actionOutcomes (owner, key, fingerprint, createdAt, status, location, contentType, fieldLines, body)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            kept.owner, kept.key, kept.fingerprint, kept.at, outcome.status, outcome.location, outcome.contentType,
-                            outcome.fieldLines, outcome.body,
-                        ])
+                    try insert.execute(arguments: [
+                        kept.owner, kept.key, kept.fingerprint, kept.at, outcome.status, outcome.location, outcome.contentType,
+                        outcome.fieldLines, outcome.body,
+                    ])
                 }
+                let bound = try db.cachedStatement(
+                    sql: """
+                        DELETE FROM actionOutcomes WHERE owner = ?1 AND createdAt < (
+                            SELECT createdAt FROM actionOutcomes WHERE owner = ?1 ORDER BY createdAt DESC LIMIT 1 OFFSET ?2 - 1)
+                        """)
                 for (owner, most) in Dictionary(batch.map { ($0.owner, $0.most) }, uniquingKeysWith: { first, _ in first }) {
                     // The owner's newest `most` stay (index actionOutcomes_owner: no sort).
-                    try db.execute(
-                        sql: """
-                            DELETE FROM actionOutcomes WHERE owner = ?1 AND createdAt < (
-                                SELECT createdAt FROM actionOutcomes WHERE owner = ?1 ORDER BY createdAt DESC LIMIT 1 OFFSET ?2 - 1)
-                            """,
-                        arguments: [owner, most])
+                    try bound.execute(arguments: [owner, most])
                 }
             }
         } catch {

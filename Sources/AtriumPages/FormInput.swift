@@ -80,11 +80,25 @@ package struct FormInput: ActionInput {
         }
     }
 
-    /// Whether a `Content-Type` names JSON (`application/json`, any parameters).
+    /// Whether the body was read as JSON.
+    var isJSON: Bool {
+        if case .json = body { return true }
+        return false
+    }
+
+    /// Whether a `Content-Type` names JSON (`application/json` in any case, any parameters). Read
+    /// as bytes: Foundation's splitting, trimming and lowercasing cost 2 % of a form post.
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        return media == "application/json"
+        var media = contentType.utf8[...]
+        if let semicolon = media.firstIndex(of: UInt8(ascii: ";")) { media = media[..<semicolon] }
+        while let first = media.first, first == 0x20 || first == 0x09 { media = media.dropFirst() }
+        while let last = media.last, last == 0x20 || last == 0x09 { media = media.dropLast() }
+        let json = "application/json".utf8
+        guard media.count == json.count else { return false }
+        return zip(media, json).allSatisfy { byte, expected in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+        }
     }
 }
 

@@ -149,7 +149,7 @@ package final class SceneRouteAnswerer: Sendable {
         }
         let request = admitted.request
         let fingerprint = IdempotencyKey.fingerprint(
-            method: request.method.rawValue, target: request.target, body: request.body, isJSON: FormInput.isJSON(request.fields.value(.contentType)))
+            method: request.method.rawValue, target: request.target, body: request.body, isJSON: admitted.input?.isJSON ?? false)
         return try await actions.perform(
             key: key, owner: IdempotencyKey.owner(of: session), fingerprint: fingerprint, act: { try await performForgetting(admitted) },
             refuse: { refusal in

@@ -57,6 +57,17 @@ struct FormInputTests {
         #expect(throws: FormInput.Unreadable(problem: "the body is not valid JSON")) { try FormInput(body: "{", contentType: "application/json") }
     }
 
+    @Test func theMediaTypeIsReadInAnyCaseWithItsParametersAndSpacesLeftOut() throws {
+        for json in ["application/json", "Application/JSON; charset=utf-8", " application/json ", "application/json\t;x=1", "APPLICATION/JSON;"] {
+            #expect(FormInput.isJSON(json), "\(json)")
+        }
+        for other in [nil, "", "application/jsonx", "text/json", "application/json-patch+json", "application/x-www-form-urlencoded", "application\u{0F}json"] {
+            #expect(!FormInput.isJSON(other), "\(String(describing: other))")
+        }
+        #expect(try FormInput(body: "{}", contentType: "application/json").isJSON)
+        #expect(try !FormInput(body: "a=1", contentType: nil).isJSON)
+    }
+
     @Test func aTextThatDoesNotFitItsFieldNamesTheField() throws {
         let input = try FormInput(body: "name=Ada&count=three", contentType: nil)
         #expect {

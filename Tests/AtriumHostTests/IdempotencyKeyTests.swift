@@ -188,6 +188,20 @@ struct IdempotencyKeyTests {
         }
     }
 
+    @Test func oneSQLiteFileHasOneStoreSoAClaimIsSeenAcrossAReload() async throws {
+        let host = try await Fixture.host()
+        defer { host.tearDown() }
+        // Each generation of the pages (a reload makes another) asks for the store again.
+        let first = try #require(ActionOutcomes.store(on: host.storage))
+        let second = try #require(ActionOutcomes.store(on: host.storage))
+        let claimed = try await first.claim(
+            owner: "visitor:v", key: "k", fingerprint: "f", at: 1_000, staleBefore: 0, expiredBefore: 0, most: IdempotentActions.most)
+        #expect(claimed == .claimed)
+        let repeated = try await second.claim(
+            owner: "visitor:v", key: "k", fingerprint: "f", at: 1_001, staleBefore: 0, expiredBefore: 0, most: IdempotentActions.most)
+        #expect(repeated == .inProgress, "the other generation sees the action still acting")
+    }
+
     @Test func onlyWhatWasDoneForGoodIsKept() {
         #expect(IdempotentActions.isFinal(303))
         #expect(IdempotentActions.isFinal(422))
