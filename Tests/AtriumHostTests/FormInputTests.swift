@@ -61,7 +61,9 @@ struct FormInputTests {
         for json in ["application/json", "Application/JSON; charset=utf-8", " application/json ", "application/json\t;x=1", "APPLICATION/JSON;"] {
             #expect(FormInput.isJSON(json), "\(json)")
         }
-        for other in [nil, "", "application/jsonx", "text/json", "application/json-patch+json", "application/x-www-form-urlencoded", "application\u{0F}json"] {
+        for other in [
+            nil, "", "application/jsonx", "text/json", "application/json-patch+json", "application/x-www-form-urlencoded", "application\u{0F}json",
+        ] {
             #expect(!FormInput.isJSON(other), "\(String(describing: other))")
         }
         #expect(try FormInput(body: "{}", contentType: "application/json").isJSON)
