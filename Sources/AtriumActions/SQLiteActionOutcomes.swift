@@ -6,9 +6,10 @@ import Synchronization
 /// The kept outcomes in the SQLite file (table `actionOutcomes`). One host serves the file, so what
 /// only this host needs to know is kept in memory: the claims of actions still acting, and the
 /// outcomes of the last moments, written to the file together a moment later (one write
-/// transaction for many posts, not one more per post). A post with a new key costs a read before it
-/// acts; a host that dies loses the outcomes of its last ``flushDelay`` (a repeat of those acts
-/// again), as it loses the answers it had not sent.
+/// transaction for many posts, not one more per post), and which keys the file holds (a
+/// ``KeyFilter``, read from the file when the store is made and again after each purge), so a post
+/// with a new key acts without reading the file first. A host that dies loses the outcomes of its
+/// last ``flushDelay`` (a repeat of those acts again), as it loses the answers it had not sent.
 final class SQLiteActionOutcomes: ActionOutcomeStore {
     let database: SQLiteDatabase
     /// How long a finished outcome waits in memory before it is written, with the others then.
@@ -30,12 +31,62 @@ final class SQLiteActionOutcomes: ActionOutcomeStore {
         var unwritten: [String: Kept] = [:]
         /// Whether a write of them is on its way.
         var isFlushing = false
+        /// Every owner and key the file may hold, once read (``isFiltered``), and every one kept since.
+        var filter = KeyFilter()
+        /// Whether ``filter`` holds every key of the file: until it is read, a claim reads the file.
+        var isFiltered = false
+        /// While the filter is made again from the file: the keys kept meanwhile.
+        var keptWhileFiltering: KeyFilter?
+        /// The filter's first reading of the file, once started.
+        var firstReading: Task<Void, Never>?
     }
 
     private let state = Mutex(State())
+    /// Whether the store keeps a filter of the file's keys (off: every claim reads the file).
+    private let filtersKeys: Bool
 
-    init(database: SQLiteDatabase) {
+    init(database: SQLiteDatabase, filtersKeys: Bool = true) {
         self.database = database
+        self.filtersKeys = filtersKeys
+    }
+
+    /// The filter's first reading of the file, started by the first claim (or a test): until it
+    /// is done, claims read the file.
+    private func firstReading() -> Task<Void, Never>? {
+        guard filtersKeys else { return nil }
+        return state.withLock { state in
+            if let reading = state.firstReading { return reading }
+            let reading = Task { await self.refilter() }
+            state.firstReading = reading
+            return reading
+        }
+    }
+
+    /// Waits for the filter's first reading of the file (for tests).
+    func filtered() async { await firstReading()?.value }
+
+    /// Makes the filter again from the file's keys (an expired or bounded one leaves it), keeping
+    /// the keys kept meanwhile. When the file cannot be read, claims read it instead.
+    private func refilter() async {
+        // What waits to be written may miss the reading: it counts as kept meanwhile.
+        state.withLock { state in
+            var kept = KeyFilter()
+            for waiting in state.unwritten.values { kept.insert(owner: waiting.owner, key: waiting.key) }
+            state.keptWhileFiltering = kept
+        }
+        let read = try? await database.read { db in
+            var filter = KeyFilter()
+            let rows = try Row.fetchCursor(db, sql: "SELECT owner, key FROM actionOutcomes")
+            while let row = try rows.next() { filter.insert(owner: row[0], key: row[1]) }
+            return filter
+        }
+        state.withLock { state in
+            defer { state.keptWhileFiltering = nil }
+            guard var read, let kept = state.keptWhileFiltering else { return }
+            read.formUnion(kept)
+            state.filter = read
+            state.isFiltered = true
+        }
     }
 
     private static func claimKey(_ owner: String, _ key: String) -> String { owner + "\u{0}" + key }
@@ -45,9 +96,13 @@ final class SQLiteActionOutcomes: ActionOutcomeStore {
     {
         let claimKey = Self.claimKey(owner, key)
         let inMemory = state.withLock { state -> ActionClaim? in
+            if filtersKeys, state.firstReading == nil { state.firstReading = Task { await self.refilter() } }
             if state.acting.contains(claimKey) { return .inProgress }
-            guard let kept = state.unwritten[claimKey] else { return nil }
-            return kept.fingerprint == fingerprint ? .done(kept.outcome) : .mismatch
+            if let kept = state.unwritten[claimKey] { return kept.fingerprint == fingerprint ? .done(kept.outcome) : .mismatch }
+            // A key the file cannot hold: this request's, without reading the file.
+            guard state.isFiltered, !state.filter.mayContain(owner: owner, key: key) else { return nil }
+            state.acting.insert(claimKey)
+            return .claimed
         }
         if let inMemory { return inMemory }
         let found = try await database.read { db -> (fingerprint: String, outcome: StoredOutcome)? in
@@ -75,6 +130,8 @@ final class SQLiteActionOutcomes: ActionOutcomeStore {
         let claimKey = Self.claimKey(owner, key)
         let startsFlush = state.withLock { state in
             state.unwritten[claimKey] = Kept(owner: owner, key: key, fingerprint: fingerprint, at: now, outcome: outcome, most: most)
+            state.filter.insert(owner: owner, key: key)
+            state.keptWhileFiltering?.insert(owner: owner, key: key)
             state.acting.remove(claimKey)
             defer { state.isFlushing = true }
             return !state.isFlushing
@@ -143,10 +200,13 @@ final class SQLiteActionOutcomes: ActionOutcomeStore {
 
     func purge(before date: Double) async throws -> Int {
         await flush()
-        return try await database.write { db in
+        let purged = try await database.write { db in
             try db.execute(sql: "DELETE FROM actionOutcomes WHERE createdAt < ?", arguments: [date])
             return db.changesCount
         }
+        // What left the file leaves the filter (and what the owners' bounds removed since).
+        if state.withLock({ $0.isFiltered }) { await refilter() }
+        return purged
     }
 
     func count(owner: String) async throws -> Int {

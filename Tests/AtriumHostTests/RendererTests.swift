@@ -30,7 +30,7 @@ struct RendererTests {
             .tabs(Tabs([.init(title: words, target: .path("/map"), isSelected: true), .init(title: "B", target: .path("/b"))])),
             .form(
                 Form(
-                    action: .path("/f"), liveValidation: .path("/v"),
+                    action: .path("/f"), liveValidation: .path("/v"), basis: ActionBasis(digest: text),
                     content: [
                         .field(
                             Field(
@@ -45,7 +45,7 @@ struct RendererTests {
                         .toggle(Toggle(name: text, label: words, isOn: true, value: text)),
                         .button(Button(words, isEnabled: false)),
                     ])),
-            .button(Button(words, style: .destructive, action: .path("/x"), accessibilityLabel: words)),
+            .button(Button(words, style: .destructive, action: .path("/x"), accessibilityLabel: words, basis: ActionBasis(digest: text))),
             .link(Link(words, to: .path("/l"), style: .button)),
             .money(Money(minorUnits: -1023, currency: "GBP")),
             .progress(ProgressBar(value: 0.7, label: words)),
@@ -88,6 +88,21 @@ struct RendererTests {
         }
     }
 
+    @Test func aFormSaysWhatItWasMadeOnFromVersionFourOnly() {
+        let screen = Screen(title: "T", content: Self.everyKind("made-on"))
+        let current = String(decoding: JSONRenderer().render(screen, csrfToken: nil), as: UTF8.self)
+        #expect(current.components(separatedBy: #""basis":"made-on""#).count == 3, "the form's and the action button's")
+        for version in SceneSchema.oldest..<4 {
+            let older = String(decoding: JSONRenderer().render(screen, csrfToken: nil, schema: version), as: UTF8.self)
+            #expect(!older.contains("basis"), "version \(version)")
+        }
+        // A button that sends its form has no action of its own to send a basis with.
+        let submit = Screen(title: "T", content: [.form(Form(action: .path("/f"), content: [.button(Button("Go", basis: ActionBasis("x")))]))])
+        #expect(!String(decoding: JSONRenderer().render(submit, csrfToken: nil), as: UTF8.self).contains("basis"))
+        #expect(ActionBasis("a", "bc") != ActionBasis("ab", "c") && ActionBasis("a", "bc") == ActionBasis("a", "bc"))
+        #expect(ActionBasis("moneybox", "30").digest.utf8.count == 16, "the same digest on every host: no seeded hash")
+    }
+
     @Test func aNumberThatIsNotFiniteIsNullNotAnError() {
         let screen = Screen(title: "M", content: [.map(Map(title: "M", center: .init(latitude: .nan, longitude: .infinity), markers: []))])
         let text = String(decoding: JSONRenderer().render(screen, csrfToken: nil), as: UTF8.self)
@@ -105,6 +120,7 @@ struct RendererTests {
         for place in [
             "<h1>\(escaped)</h1>", "alt=\"\(escaped)\"", "value=\"\(escaped)\"", "placeholder=\"\(escaped)\"", "aria-label=\"\(escaped)\"",
             "<option value=\"\(escaped)\" selected>\(escaped)</option>", "<title>\(escaped)</title></circle>", "<p class=\"field-error\" id=\"field-",
+            "<input type=\"hidden\" name=\"_basis\" value=\"\(escaped)\">", "formaction=\"/x\" name=\"_basis\" value=\"\(escaped)\"",
         ] {
             #expect(html.contains(place), "\(place)")
         }

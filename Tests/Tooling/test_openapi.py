@@ -99,7 +99,7 @@ def test_the_scene_schema_is_published_and_every_version_of_a_document_follows_i
         assert response.headers["Content-Type"] == "application/json"
         schema = json.load(response)
     assert schema["$ref"] == "#/$defs/SceneDocument"
-    assert schema["x-atrium-versions"] == {"current": 3, "oldest": 1}
+    assert schema["x-atrium-versions"] == {"current": 4, "oldest": 1}
     assert schema["$defs"]["SceneDocument"]["properties"]["locale"]["x-atrium-since"] == 3
     kinds = {name.split(".", 1)[1]: definition for name, definition in schema["$defs"].items() if name.startswith("UINode.")}
     assert kinds["map"]["x-atrium-since"] == 2 and "list" in kinds["map"]["x-atrium-fallback"]
@@ -114,15 +114,17 @@ def test_the_scene_schema_is_published_and_every_version_of_a_document_follows_i
     documents = []
     session, _ = signed_in(host)
     for path in ["/map", "/cookbook", "/profile", "/pilot", "/moneybox", "/login"]:
-        for accept in ["application/json", "application/json; schema=2", "application/json; schema=1"]:
+        for accept in ["application/json", "application/json; schema=3", "application/json; schema=2", "application/json; schema=1"]:
             headers = {"Accept": accept, "Cookie": f"atrium_session={session}"}
             with urllib.request.urlopen(urllib.request.Request(host + path, headers=headers), timeout=10) as response:
                 document = json.load(response)
-            version = int(accept.split("schema=")[1]) if "schema=" in accept else 3
+            version = int(accept.split("schema=")[1]) if "schema=" in accept else 4
             assert document["schema"] == version, (path, accept)
             assert document.get("locale") == ("en" if version >= 3 else None), "from version 3 the document says its language"
             if path == "/map":
                 assert ("map" in types(document["screen"])) == (version >= 2), "a first-version client gets the map's fallback"
+            if path == "/pilot":
+                assert ('"basis"' in json.dumps(document)) == (version >= 4), "from version 4 a form says what it was made on"
             file = tmp_path / f"document-{len(documents)}.json"
             file.write_text(json.dumps(document))
             documents.append(str(file))

@@ -38,9 +38,6 @@ struct MoneyboxActionBasisTests {
             let paid = try await browser.post(try MoneyboxHostTests.paymentPath(in: changed), form: ["_basis": again.digest])
             #expect(paid.status == 303)
             #expect(MoneyboxHostTests.amounts(try await browser.getScreen("/moneybox/accounts/8043").screen).contains("£50.00"))
-            // In HTML, the button carries it for a browser without script.
-            let html = try await browser.get("/moneybox/accounts/8043")
-            #expect(html.body.contains(#"name="_basis" value=""#))
         }
     }
 }
