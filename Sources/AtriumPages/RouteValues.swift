@@ -9,14 +9,27 @@ package enum RouteValues {
     /// The values of `route`'s parameters in `request`, or nil when its path does not fit the route.
     package static func extract(for route: RouteRegistration, from request: PageRequest) -> [String: String]? {
         var values: [String: String] = [:]
-        if route.pattern.segments.contains(where: { if case .parameter = $0 { true } else { false } }) {
-            let segments = request.path.split(separator: "/", omittingEmptySubsequences: true)
-            guard segments.count == route.pattern.segments.count else { return nil }
-            for (segment, part) in zip(route.pattern.segments, segments) {
-                guard case .parameter(let name, let type) = segment else { continue }
-                guard let value = decoded(part), (type ?? .string).accepts(value) else { return nil }
-                values[name] = value
+        let pattern = route.pattern.segments
+        if pattern.contains(where: { if case .parameter = $0 { true } else { false } }) {
+            // The path's segments walked in place (empty ones skipped), not split into an array:
+            // this runs for every request of a page with a parameter, its 304s too.
+            let path = request.path
+            let slash = UInt8(ascii: "/")
+            var index = path.utf8.startIndex
+            var matched = 0
+            while true {
+                while index < path.utf8.endIndex, path.utf8[index] == slash { index = path.utf8.index(after: index) }
+                guard index < path.utf8.endIndex else { break }
+                let end = path.utf8[index...].firstIndex(of: slash) ?? path.utf8.endIndex
+                guard matched < pattern.count else { return nil }
+                if case .parameter(let name, let type) = pattern[matched] {
+                    guard let value = decoded(path[index..<end]), (type ?? .string).accepts(value) else { return nil }
+                    values[name] = value
+                }
+                matched += 1
+                index = end
             }
+            guard matched == pattern.count else { return nil }
         }
         if let query = request.query, route.fields.contains(where: \.isOptional) {
             for field in route.fields where field.isOptional {
