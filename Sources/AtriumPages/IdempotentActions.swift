@@ -27,6 +27,12 @@ package final class IdempotentActions: Sendable {
     static let lease: Double = 120
     /// The most keys one owner holds; claiming another forgets the oldest.
     package static let most = 500
+    /// The most keys an owner nobody signed in as holds (an anonymous visitor, an endpoint's
+    /// caller): as many as a client keeps waiting offline, so anyone minting visitors keeps less.
+    package static let mostAnonymous = 100
+
+    /// The most keys `owner` holds: ``most`` for an account, ``mostAnonymous`` for anyone else.
+    static func most(for owner: String) -> Int { owner.hasPrefix("account:") ? most : mostAnonymous }
     /// How long a repeat waits for the first request to answer.
     static let patience: Duration = .seconds(5)
     /// How often a host deletes expired outcomes, in seconds.
@@ -57,7 +63,7 @@ package final class IdempotentActions: Sendable {
             let current = now()
             let claim = try await store.claim(
                 owner: owner, key: key.text, fingerprint: fingerprint, at: current, staleBefore: current - Self.lease,
-                expiredBefore: current - Self.lifetime, most: Self.most)
+                expiredBefore: current - Self.lifetime, most: Self.most(for: owner))
             switch claim {
             case .claimed:
                 let answer: PageAnswer
@@ -69,7 +75,7 @@ package final class IdempotentActions: Sendable {
                 }
                 if Self.isFinal(answer.status) {
                     try await store.finish(
-                        owner: owner, key: key.text, fingerprint: fingerprint, at: now(), outcome: StoredOutcome(answer), most: Self.most)
+                        owner: owner, key: key.text, fingerprint: fingerprint, at: now(), outcome: StoredOutcome(answer), most: Self.most(for: owner))
                 } else {
                     try await store.release(owner: owner, key: key.text)
                 }

@@ -158,6 +158,14 @@ struct IdempotencyKeyTests {
         #expect(try await store.count(owner: "visitor:a") == 0)
     }
 
+    @Test func anAccountKeepsMoreKeysThanAnAnonymousOwner() {
+        #expect(IdempotentActions.most(for: "account:u") == 500)
+        for owner in ["visitor:v", "credential:c", "address:127.0.0.1"] {
+            #expect(IdempotentActions.most(for: owner) == 100, "\(owner)")
+        }
+        #expect(IdempotentActions.mostAnonymous >= 100, "at least what the kit and the worker keep waiting")
+    }
+
     @Test func anEndpointPostSentTwiceWithOneKeyIsDoneOncePerCredential() async throws {
         let host = try await Fixture.host("modules: [echo]\n")
         defer { host.tearDown() }
