@@ -25,13 +25,9 @@ package final class IdempotentActions: Sendable {
     /// How long a claim may go unfinished before a repeat acts again, in seconds: longer than any
     /// action's answer takes.
     static let lease: Double = 120
-    /// The most keys one owner holds; claiming another forgets the oldest.
-    package static let most = 500
-    /// The most keys an owner nobody signed in as holds (an anonymous visitor, an endpoint's
-    /// caller): as many as a client keeps waiting offline, so anyone minting visitors keeps less.
-    package static let mostAnonymous = 100
-
-    /// The most keys `owner` holds: ``most`` for an account, ``mostAnonymous`` for anyone else.
+    /// The most keys an account holds (claiming another forgets the oldest), and any other owner
+    /// (a visitor, an endpoint's caller): as many as a client keeps waiting offline, no more.
+    package static let (most, mostAnonymous) = (500, 100)
     static func most(for owner: String) -> Int { owner.hasPrefix("account:") ? most : mostAnonymous }
     /// How long a repeat waits for the first request to answer.
     static let patience: Duration = .seconds(5)
