@@ -54,8 +54,18 @@ struct OfflineActionTests {
             // A figure, not a goal (speed goals live in the benchmarks): what sending them took here.
             print("OfflineActionTests: 100 waiting actions sent in \(ContinuousClock.now - started)")
             #expect(sent.map(\.action.id) == made, "in the order made")
-            for report in sent {
-                if case .refused(let visit) = report.result {
+            // The second page's press was made on £30; sent after the first page's payment, it
+            // finds £40: not done, and it says so (the 99th action).
+            let secondPage = sent.first { $0.action.id == made[98] }?.result
+            if case .changed(let visit) = secondPage {
+                #expect(visit.screen?.mentions("Your moneybox changed to £40.00") == true)
+            } else {
+                Issue.record("the second page's press: \(String(describing: secondPage))")
+            }
+            for report in sent where report.action.id != made[98] {
+                if case .changed(let visit) = report.result {
+                    Issue.record("\(report.action.title): changed \(visit.address)")
+                } else if case .refused(let visit) = report.result {
                     Issue.record("\(report.action.title): refused \(visit.status) \(visit.address) \(visit.screen?.texts.prefix(3) ?? [])")
                 } else if report.result == .expired {
                     Issue.record("\(report.action.title): expired")
@@ -66,9 +76,10 @@ struct OfflineActionTests {
         }
     }
 
-    /// Signs up, opens the pantry, Pilot and a Moneybox product, then, cut off, makes 80 pantry
-    /// choices, presses "Add £10" 19 times on the kept product page and registers as a pilot: each
-    /// waits, shown on the kept page it was made on. Their ids, in the order made.
+    /// Signs up, opens the pantry, Pilot and a Moneybox product (twice: two pages made on £30),
+    /// then, cut off, makes 80 pantry choices, presses "Add £10" 18 times on the first kept product
+    /// page and once on the second, and registers as a pilot: each waits, shown on the kept page it
+    /// was made on. Their ids, in the order made.
     static func makeAHundredActionsCutOff(_ client: AtriumClient, transport: ForwardingTransport) async throws -> [String] {
         _ = try await ClientFlowTests.signUp(client)
         let pantry = try await client.open("/cookbook/pantry")
@@ -78,6 +89,8 @@ struct OfflineActionTests {
         let accounts = try await client.submit(signIn, values: ["email": "test+ios@moneyboxapp.com", "password": "P455word12"])
         let isa = try #require(accounts.screen?.links.first { $0.target == .path("/moneybox/accounts/8043") })
         let addTen = try #require(try await client.follow(isa.target).screen?.button(titled: "Add £10"))
+        // A second page of the same account, made on the same £30: its press is another payment.
+        let addTenAgain = try #require(try await client.follow(isa.target).screen?.button(titled: "Add £10"))
 
         transport.point(.cut)
         var made: [String] = []
@@ -92,11 +105,14 @@ struct OfflineActionTests {
             made.append(id)
         }
         #expect(try await client.open("/moneybox/accounts/8043").outcome == .offline)
-        for _ in 0..<19 {
+        for _ in 0..<18 {
             let visit = try await client.press(addTen)
             guard case .waiting(let id) = visit.outcome else { throw Unexpected(outcome: visit.outcome) }
             made.append(id)
         }
+        let again = try await client.press(addTenAgain)
+        guard case .waiting(let id) = again.outcome else { throw Unexpected(outcome: again.outcome) }
+        made.append(id)
         #expect(try await client.open("/pilot").outcome == .offline)
         let registered = try await client.submit(
             register, values: ["name": "Offline Pilot", "license": "PPL", "password": "A9sDk3fJ1lM2", "verification": "A9sDk3fJ1lM2"])
