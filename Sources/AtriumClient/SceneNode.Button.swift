@@ -17,7 +17,7 @@ extension SceneNode {
         public var accessibilityLabel: String?
         /// What the button says while its action runs.
         public var busyTitle: String?
-        /// What its action was made on (the host's ``ActionBasis`` digest), sent back with it as
+        /// What its action was made on (the host's `ActionBasis` digest), sent back with it as
         /// `_basis` when it is pressed.
         public var basis: String?
     }

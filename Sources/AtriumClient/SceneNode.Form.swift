@@ -6,7 +6,7 @@ extension SceneNode {
         public var action: SceneTarget
         public var content: [SceneNode]
         public var liveValidation: SceneTarget?
-        /// What the form was made on (the host's ``ActionBasis`` digest), sent back with it as
+        /// What the form was made on (the host's `ActionBasis` digest), sent back with it as
         /// `_basis` so the host can tell when that has changed since (``Outcome/changed``).
         public var basis: String?
 
