@@ -333,6 +333,7 @@ let targetsPart3: [Target] = [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ],
         // The page's stylesheet and script compiled in as bytes: the host finds no bundle when it starts.
         resources: [

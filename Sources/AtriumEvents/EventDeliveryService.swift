@@ -38,11 +38,16 @@ package struct EventDeliveryService: Service {
             if changes.contains(where: { $0 == EventOutboxes.storedEvents || $0 == .everything }) { stored.signal() }
         }
         defer { storage.changes.unsubscribe(subscription) }
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
+        // A host that stops finishes the delivery it is making (cancelled midway, it would count
+        // as a failed try) and starts no other: what is left is delivered by another host, or by
+        // this one when it starts again.
+        await withGracefulShutdownHandler {
+            while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 let wait = await deliverDue()
                 await stored.wait(upTo: .milliseconds(Int64(wait * 1000)))
             }
+        } onGracefulShutdown: {
+            stored.signal()
         }
     }
 
@@ -55,7 +60,9 @@ package struct EventDeliveryService: Service {
         let subscribers = events.subscribers
         guard settings.deliver, !subscribers.isEmpty else { return settings.sweepSeconds }
         do {
-            while !Task.isCancelled, try await deliverOne(events: events, subscribers: subscribers, settings: settings) {}
+            while !Task.isCancelled, !Task.isShuttingDownGracefully,
+                try await deliverOne(events: events, subscribers: subscribers, settings: settings)
+            {}
             let now = Date().timeIntervalSince1970
             let (next, oldest) = try await outbox.schedule(for: subscribers)
             metrics.recordEventBacklog(oldestSeconds: oldest.map { max(0, now - $0) } ?? 0)
@@ -98,6 +105,13 @@ package struct EventDeliveryService: Service {
             metrics.recordEvent(.delivered, name: delivered.name, module: delivered.subscriber)
             metrics.recordEventDelay(name: delivered.name, seconds: Date().timeIntervalSince1970 - delivered.publishedAt)
             return true
+        } catch let failure as HandlerFailure where Task.isCancelled {
+            // Stopped at once (a second signal, or the request timeout of a stopping host): its
+            // writes were undone and no try is counted; another host, or this one again, delivers it.
+            logger.notice(
+                "an event's delivery was cut short by the host stopping; it is left to deliver again",
+                metadata: ["event": "\(failure.delivery.name)", "module": "\(failure.delivery.subscriber)"])
+            return false
         } catch let failure as HandlerFailure {
             let delivery = failure.delivery
             let attempts = delivery.attempts + 1

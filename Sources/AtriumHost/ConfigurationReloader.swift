@@ -1,5 +1,6 @@
 import AtriumConfiguration
 import AtriumHTTP
+import AtriumListener
 import AtriumLive
 import AtriumObservability
 import AtriumRuntime
@@ -25,11 +26,17 @@ package struct ConfigurationReloader: Service {
     let live: LiveScenes
     let loadPlan: PlanLoader
     let logger: Logger
+    /// The host's way out: a host that is leaving reloads nothing.
+    var drain: HostDrain? = nil
 
     package func run() async throws {
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         // One reload at a time, in the order the signals came; the loop ends when the host stops.
         for await _ in hangups.cancelOnGracefulShutdown() {
+            if drain?.isLeaving == true {
+                logger.notice("SIGHUP ignored: the host is draining, and the next one reads the configuration")
+                continue
+            }
             await reload()
         }
     }

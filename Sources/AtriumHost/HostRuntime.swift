@@ -114,8 +114,9 @@ package struct HostRuntime: Sendable {
         }
     }
 
-    /// Serves until SIGTERM or SIGINT under swift-service-lifecycle: the configuration reload and
-    /// the session purge stop, the server finishes the requests in flight, then the modules of the
+    /// Serves until SIGTERM or SIGINT under swift-service-lifecycle: the host drains
+    /// (``HostDrain``), the configuration reload, the live streams, the event deliveries and the
+    /// session purge stop, the server finishes the requests in flight, then the modules of the
     /// configuration served last shut down in reverse boot order and the storage closes. `listener`
     /// is the server already started (see ``HostListener``); without one, it starts here. With
     /// `reloading`, SIGHUP reads the configuration again (see ``ConfigurationReloader``).
@@ -141,6 +142,8 @@ package struct HostRuntime: Sendable {
                 sessions = try SessionStore(storage: storage, hostKey: plan.hostKey)
                 // One set of live streams for every configuration this host serves (a reload keeps them).
                 live = LiveScenes(feed: storage.changes)
+                // Draining: no new streams (their clients are told to try again, elsewhere).
+                listener.drain.whenDraining { live.refuseNew() }
                 generation = ServingGeneration(
                     plan: plan,
                     router: try HostApplication(plan: plan, storage: storage, live: live, logger: logger).makeRouter())
@@ -180,7 +183,8 @@ package struct HostRuntime: Sendable {
         await listener.add(LiveScenesShutdown(live: live), named: "live scenes")
         if let loadPlan {
             await listener.add(
-                ConfigurationReloader(responder: listener.responder, storage: storage, live: live, loadPlan: loadPlan, logger: logger),
+                ConfigurationReloader(
+                    responder: listener.responder, storage: storage, live: live, loadPlan: loadPlan, logger: logger, drain: listener.drain),
                 named: "configuration reload")
         }
         var failure: (any Error)?

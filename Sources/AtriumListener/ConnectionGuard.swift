@@ -8,6 +8,9 @@ import NIOCore
 ///   connection closed; a kept-alive connection that sends nothing is closed quietly.
 /// - A body that has not fully arrived by its deadline is answered 408 when no response has begun
 ///   (else the connection is just closed).
+/// - A request whose answer has not begun by the request timeout (from its head) is answered
+///   `503 Service Unavailable` and the connection closed: nothing a request waits on holds a
+///   connection, or a host that is stopping, for longer.
 /// - A response being written is never cut short by a timeout, however long it runs; only a client
 ///   that has stopped reading it (the socket stays full) for the idle timeout is let go.
 /// - A client that closes its side while a live stream (`text/event-stream`) is being written has
@@ -41,6 +44,8 @@ package final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHand
     private(set) var phase = Phase.awaitingHead(partly: false)
     /// When the current phase must be over; nil while responding.
     private var deadline: NIODeadline?
+    /// When the answer of the request being answered must have begun.
+    private var answerDeadline: NIODeadline?
     /// Requests whose head came in and whose response has not ended.
     private var pendingResponses = 0
     private var isResponseStarted = false
@@ -119,7 +124,9 @@ package final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHand
     func requestHeadArrived() {
         pendingResponses += 1
         phase = .readingBody
-        deadline = .now() + timeouts.body
+        let now = NIODeadline.now()
+        deadline = now + timeouts.body
+        if answerDeadline == nil { answerDeadline = now + timeouts.request }
         slot?.waitingSince.store(0, ordering: .relaxed)
     }
 
@@ -135,6 +142,7 @@ package final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHand
 
     func responseStarted(_ head: HTTPResponse? = nil) {
         isResponseStarted = true
+        answerDeadline = nil
         // Scanned, not looked up: `HTTPFields`' subscript joins every value of the name into a new string.
         if let head, head.headerFields.contains(where: { $0.name == .contentType && $0.value.utf8.starts(with: Self.eventStream) }) {
             slot?.streamingSince.store(Int64(NIODeadline.now().uptimeNanoseconds), ordering: .relaxed)
@@ -181,6 +189,10 @@ package final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHand
         let now = NIODeadline.now()
         if let since = unwritableSince, now - since >= timeouts.idle {
             close()
+            return
+        }
+        if let answerDeadline, now >= answerDeadline, !isResponseStarted, phase == .responding {
+            refuse(503, "Service Unavailable")
             return
         }
         guard let deadline, now >= deadline else { return }

@@ -3,7 +3,7 @@ import Foundation
 
 /// `http.host`, `http.port`, `http.behindTLS`, `http.trustedProxies`, `http.publicURL`, `http.metrics`,
 /// and the connection limits: `http.headTimeoutSeconds`, `http.bodyTimeoutSeconds`,
-/// `http.idleTimeoutSeconds`, `http.maxConnections`, `http.maxStreams`, `http.maxStreamsPerAddress`,
+/// `http.idleTimeoutSeconds`, `http.requestTimeoutSeconds`, `http.drainSeconds`, `http.maxConnections`, `http.maxStreams`, `http.maxStreamsPerAddress`,
 /// `http.maxStreamsPerVisitor` (see ``ConnectionLimits``).
 package struct HTTPSettings: ModuleConfiguration, Equatable {
     /// The address to listen on (0.0.0.0 for every interface).
@@ -30,6 +30,14 @@ package struct HTTPSettings: ModuleConfiguration, Equatable {
     /// response unread, before the connection is closed. A response being written is never cut
     /// short otherwise, however long it runs.
     package var idleTimeoutSeconds = 60
+    /// Seconds a request's answer may take to begin, from its head: past it, 503 and the connection
+    /// is closed. A host that is stopping waits this long at most for its requests in flight.
+    package var requestTimeoutSeconds = 30
+    /// Seconds a host keeps serving after SIGTERM while `/health/ready` answers 503, so a balancer
+    /// that polls it stops sending before the listener closes (see ``HostDrain``). 0, the default,
+    /// fits a host no balancer polls; behind one, a little more than its polling interval times the
+    /// failures it waits for.
+    package var drainSeconds = 0
     /// The most connections open at once; at the cap the connection waiting longest for a request
     /// is closed to make room, and new ones wait. Default: as many as the process may open files
     /// (its soft limit, raised to the hard one at start), less 256 for the database, remote calls
@@ -57,6 +65,10 @@ package struct HTTPSettings: ModuleConfiguration, Equatable {
         "headTimeoutSeconds": "Seconds a request's head may take from its first byte; past it 408 and the connection closes",
         "bodyTimeoutSeconds": "Seconds a request's body may take after its head; past it 408 and the connection closes",
         "idleTimeoutSeconds": "Seconds a kept-alive connection may wait for its next request, or leave a response unread",
+        "requestTimeoutSeconds":
+            "Seconds a request's answer may take to begin, from its head; past it 503 and the connection closes (a stopping host waits this long at most)",
+        "drainSeconds":
+            "Seconds a host keeps serving after SIGTERM while /health/ready answers 503 (draining), so a balancer stops sending first; 0 stops at once",
         "maxConnections": "The most connections open at once (default: the file descriptor limit less 256)",
         "maxStreams":
             "The most live scene streams (text/event-stream) open at once; past it the oldest of the busiest address closes (default: half of maxConnections, at most 4096)",
@@ -102,7 +114,8 @@ package struct HTTPSettings: ModuleConfiguration, Equatable {
         }
         for (key, value, range) in [
             ("headTimeoutSeconds", headTimeoutSeconds, 1...600), ("bodyTimeoutSeconds", bodyTimeoutSeconds, 1...3600),
-            ("idleTimeoutSeconds", idleTimeoutSeconds, 1...86400),
+            ("idleTimeoutSeconds", idleTimeoutSeconds, 1...86400), ("requestTimeoutSeconds", requestTimeoutSeconds, 1...3600),
+            ("drainSeconds", drainSeconds, 0...3600),
         ] where !range.contains(value) {
             problems.append(
                 SettingProblem(key: key, message: "must be from \(range.lowerBound) to \(range.upperBound) seconds, not \(value)"))

@@ -22,8 +22,9 @@ package final class LiveScenes: Sendable {
         /// The hash of the session token it was opened with, if any.
         let sessionHash: String?
         let wake = WakeSignal()
-        private let state = Mutex<(isClosing: Bool, isEvicted: Bool, isSessionChanged: Bool, isTickDue: Bool, nextTick: ContinuousClock.Instant)>(
-            (false, false, false, false, .now + LiveScenes.keepAlive))
+        private let state = Mutex<
+            (isClosing: Bool, isEvicted: Bool, isLeaving: Bool, isSessionChanged: Bool, isTickDue: Bool, nextTick: ContinuousClock.Instant)
+        >((false, false, false, false, false, .now + LiveScenes.keepAlive))
 
         init(visitor: String, address: String, sessionHash: String?) {
             self.visitor = visitor
@@ -57,6 +58,17 @@ package final class LiveScenes: Sendable {
 
         func close() {
             state.withLock { $0.isClosing = true }
+            wake.signal()
+        }
+
+        /// Whether it was closed because the host is stopping (its client resumes on another).
+        var isLeaving: Bool { state.withLock { $0.isLeaving } }
+
+        fileprivate func leave() {
+            state.withLock {
+                $0.isClosing = true
+                $0.isLeaving = true
+            }
             wake.signal()
         }
 
@@ -209,7 +221,7 @@ package final class LiveScenes: Sendable {
         }
     }
 
-    /// Why a stream was not opened: streams are off, or the host is shutting down.
+    /// Why a stream was not opened: streams are off, or the host is draining or stopping.
     package struct Refusal: Error {}
 
     private struct State {
@@ -364,13 +376,19 @@ package final class LiveScenes: Sendable {
         }
     }
 
-    /// Ends every stream (the host is shutting down) and opens no more.
+    /// Opens no more streams (the host is draining); those open go on.
+    package func refuseNew() {
+        state.withLock { $0.isClosing = true }
+    }
+
+    /// Ends every stream (the host is stopping), each telling its client to come back (to another
+    /// host) after a while of its own, and opens no more.
     func closeAll() {
         let members = state.withLock { state in
             state.isClosing = true
             return Array(state.members.values)
         }
-        for member in members { member.close() }
+        for member in members { member.leave() }
         ticker.withLock { $0?.cancel() }
     }
 }

@@ -81,10 +81,22 @@ package final class OpenSceneStream: Sendable {
             }
             next = group.latest
         }
-        // Closed to make room for a newer stream: its client comes back, after a while, with the
-        // last id it saw (so a client at its cap does not take turns with itself at once).
-        if member.isEvicted { try await write(ByteBuffer(string: Self.evicted)) }
+        if member.isEvicted {
+            // Closed to make room for a newer stream: its client comes back, after a while, with
+            // the last id it saw (so a client at its cap does not take turns with itself at once).
+            try await write(ByteBuffer(string: Self.evicted))
+        } else if member.isLeaving {
+            // The host is stopping: its client resumes on another host with the last id it saw,
+            // after a wait of its own (spread, so a host's clients do not all come back at once).
+            try await write(ByteBuffer(string: Self.leaving(retryMilliseconds: Int.random(in: Self.leavingRetry))))
+        }
     }
+
+    /// What a stream writes last when its host stops: a comment, and when to come back.
+    static func leaving(retryMilliseconds: Int) -> String { ": this host is restarting; resume on another\nretry: \(retryMilliseconds)\n\n" }
+
+    /// When, in milliseconds, a stream of a stopping host is told to come back: at random in this range.
+    static let leavingRetry = 500...5000
 
     /// What an evicted stream writes last: a comment, and how long to wait before coming back.
     static let evicted = ": closed to make room for a newer stream\nretry: \(Int(evictedRetry.components.seconds) * 1000)\n\n"

@@ -87,7 +87,7 @@ struct ConfigurationTests {
         let typo = try await Fixture.problems("modules: []\nhttp:\n  hots: x\n")
         #expect(
             typo.map(\.description) == [
-                "http.hots: unknown key (line 3) — remove it or use one of: behindTLS, bodyTimeoutSeconds, headTimeoutSeconds, host, idleTimeoutSeconds, maxConnections, maxStreams, maxStreamsPerAddress, maxStreamsPerVisitor, metrics, port, publicURL, trustedProxies"
+                "http.hots: unknown key (line 3) — remove it or use one of: behindTLS, bodyTimeoutSeconds, drainSeconds, headTimeoutSeconds, host, idleTimeoutSeconds, maxConnections, maxStreams, maxStreamsPerAddress, maxStreamsPerVisitor, metrics, port, publicURL, requestTimeoutSeconds, trustedProxies"
             ]
         )
     }

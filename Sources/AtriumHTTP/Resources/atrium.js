@@ -295,6 +295,10 @@
       }
     }
 
+    // After a refused stream, how long the last wait was, and the next try.
+    let retryDelay = 0;
+    let retryTimer = null;
+
     function subscribe() {
       if (source || document.visibilityState !== "visible") return;
       source = new EventSource(window.location.href);
@@ -310,8 +314,17 @@
         try { window.location.assign(JSON.parse(event.data).location); } catch (error) { window.location.reload(); }
       });
       source.addEventListener("error", function () {
-        if (source && source.readyState === EventSource.CLOSED) source = null;
+        // Refused (a host that is draining answers 503): try again after a while, longer each
+        // time, spread so a host's watchers do not all come back at once. The browser itself
+        // comes back after a stream that ended (a stopping host's says when: its `retry:`).
+        if (source && source.readyState === EventSource.CLOSED) {
+          source = null;
+          retryDelay = Math.min(retryDelay * 2 || 1000, 60000);
+          clearTimeout(retryTimer);
+          retryTimer = setTimeout(subscribe, retryDelay / 2 + Math.random() * retryDelay);
+        }
       });
+      source.addEventListener("open", function () { retryDelay = 0; });
     }
 
     function unsubscribe() {

@@ -1,0 +1,183 @@
+"""A host leaving without anyone noticing (`HostDrain`): on SIGTERM `/health/ready` answers 503 at
+once while pages are still answered for `http.drainSeconds`, new live streams are refused with a
+Retry-After, then each open stream ends with a `retry:` (spread) and the host exits 0; a second
+signal stops it at once; SIGHUP while draining is ignored with a line saying so; and a request
+whose answer has not begun by `http.requestTimeoutSeconds` is answered 503, so nothing it waits on
+holds a stopping host."""
+
+import http.client
+import json
+import signal
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+
+from test_live import Stream, serve, signed_up, stop, visitor_cookie
+from test_serve import free_port
+from test_several_hosts import Visitor
+
+
+def ready(port):
+    """The status and body of `/health/ready`."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/ready", timeout=5) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def page_status(port, path="/cookbook"):
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_sigterm_drains_then_ends_streams_with_a_spread_retry_and_exits_0(tmp_path):
+    process, port = serve(tmp_path, "  drainSeconds: 4\n")
+    try:
+        visitor = Visitor(f"http://127.0.0.1:{port}")
+        visitor.request("/cookbook")
+        cookie = visitor_cookie(visitor)
+        streams = [Stream(port, "/cookbook", cookie) for _ in range(4)]
+        kept_alive = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        kept_alive.request("GET", "/health/live")
+        kept_alive.getresponse().read()
+        assert [stream.next_event(within=10)[0] for stream in streams] == ["scene"] * 4
+        assert ready(port)[0] == 200
+
+        started = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        time.sleep(0.3)
+        status, body = ready(port)
+        assert (status, body["status"]) == (503, "draining"), body
+        assert body["build"], "the draining answer still names its build"
+        assert page_status(port) == 200, "pages are answered while the host drains"
+        refused = Stream(port, "/cookbook", cookie)
+        assert refused.status == 503 and refused.header("Retry-After"), "a new stream is told to try again (elsewhere)"
+        refused.close()
+        kept_alive.request("GET", "/health/live")
+        answer = kept_alive.getresponse()
+        answer.read()
+        assert answer.status == 200 and answer.getheader("Connection") != "close", "a kept-alive connection is served while draining"
+        assert streams[0].nothing_within(0.5) and not streams[0].ended, "open streams go on while draining"
+
+        retries = []
+        for stream in streams:
+            assert stream.next_event(within=10) is None, "the stream ends once the drain is over"
+            retries.append(stream.retry)
+        ended = time.monotonic() - started
+        # Stopping: the idle kept-alive connection is closed by the host.
+        kept_alive.sock.settimeout(5)
+        assert kept_alive.sock.recv(1) == b"", "an idle connection is closed when the host stops accepting"
+        assert 3.8 <= ended < 8, f"streams ended {ended:.1f} s after SIGTERM, not after the 4 s drain"
+        assert all(500 <= retry <= 5000 for retry in retries), retries
+        assert len(set(retries)) > 1, f"the retries are spread, not one moment for everyone: {retries}"
+
+        output = process.communicate(timeout=15)[0]
+        assert process.returncode == 0, output
+        assert time.monotonic() - started < 10, "the host exits within the drain and its requests' time"
+        assert "draining" in output and "drained: no longer accepting" in output, output
+        assert output.rstrip().splitlines()[-1].endswith("stopped"), output
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_a_second_signal_stops_at_once(tmp_path):
+    process, port = serve(tmp_path, "  drainSeconds: 60\n")
+    try:
+        process.send_signal(signal.SIGTERM)
+        time.sleep(0.3)
+        assert ready(port)[0] == 503
+        started = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        output = process.communicate(timeout=10)[0]
+        assert time.monotonic() - started < 5, "a second signal does not wait for the 60 s drain"
+        assert "again: stopping at once" in output, output
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_sighup_while_draining_is_ignored_and_said_so(tmp_path):
+    process, port = serve(tmp_path, "  drainSeconds: 2\n")
+    try:
+        process.send_signal(signal.SIGTERM)
+        time.sleep(0.3)
+        process.send_signal(signal.SIGHUP)
+        time.sleep(0.3)
+        assert ready(port)[0] == 503, "still draining, not reloaded"
+        output = process.communicate(timeout=15)[0]
+        assert process.returncode == 0, output
+        assert "SIGHUP ignored" in output and "reloading the configuration" not in output, output
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+class SilentUpstream:
+    """A remote API that takes every connection and never answers."""
+
+    def __init__(self):
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.held = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            self.held.append(connection)
+
+    def close(self):
+        self.listener.close()
+        for connection in self.held:
+            connection.close()
+
+
+def test_an_answer_not_begun_by_the_request_timeout_is_503_and_a_stopping_host_does_not_wait_longer(tmp_path):
+    upstream = SilentUpstream()
+    process, port = serve(
+        tmp_path, "  requestTimeoutSeconds: 2\n  drainSeconds: 0\n", modules="login, moneybox",
+        sections=f"moneybox:\n  baseURL: http://127.0.0.1:{upstream.port}\n  timeoutSeconds: 60\n")
+    try:
+        visitor = signed_up(port)
+        visitor.request("/moneybox")
+        outcome = {}
+
+        def sign_in():
+            started = time.monotonic()
+            status, _, _ = visitor.request("/moneybox/sign-in", {"email": "test+ios@moneyboxapp.com", "password": "P455word12"})
+            outcome["status"], outcome["seconds"] = status, time.monotonic() - started
+
+        waiting = threading.Thread(target=sign_in)
+        waiting.start()
+        waiting.join(timeout=15)
+        assert outcome.get("status") == 503, outcome
+        assert 1.5 <= outcome["seconds"] < 5, f"answered after {outcome['seconds']:.1f} s, not at the 2 s request timeout"
+        assert page_status(port, "/health/ready") == 200, "the host serves on"
+
+        # Stopping while a request waits on the silent upstream: it is answered at its request
+        # timeout, and the host exits then.
+        outcome.clear()
+        waiting = threading.Thread(target=sign_in)
+        waiting.start()
+        time.sleep(0.5)
+        started = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        output = process.communicate(timeout=15)[0]
+        assert time.monotonic() - started < 5, "a stopping host waits at most the request timeout"
+        assert process.returncode == 0, output
+        waiting.join(timeout=5)
+        assert outcome["status"] == 503, "the request in flight was answered, not cut off"
+    finally:
+        if process.poll() is None:
+            stop(process)
+        upstream.close()
