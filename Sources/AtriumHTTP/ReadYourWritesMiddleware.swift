@@ -26,13 +26,15 @@ package struct ReadYourWritesMiddleware: RouterMiddleware {
 
     let feed: ChangeFeed
     let isSecure: Bool
-    let signingKey: SymmetricKey
+    /// The keys a cookie is checked with, the one it is signed with first (a cookie signed by a
+    /// host that lists keys in another order during a rotation still counts).
+    let signingKeys: [SymmetricKey]
     let now: @Sendable () -> Date
 
     package init(feed: ChangeFeed, isSecure: Bool, hostKey: HostKey, now: @escaping @Sendable () -> Date = Date.init) throws(HostKey.Unavailable) {
         self.feed = feed
         self.isSecure = isSecure
-        self.signingKey = try hostKey.derived(for: "read your writes")
+        self.signingKeys = try hostKey.allDerived(for: "read your writes")
         self.now = now
     }
 
@@ -81,15 +83,17 @@ package struct ReadYourWritesMiddleware: RouterMiddleware {
         else { return nil }
         let age = Int64(now().timeIntervalSince1970) - written
         guard age >= -5, age <= Int64(Self.cookieSeconds) else { return nil }
-        let expected = Array(signature(of: "\(parts[0]).\(parts[1])").utf8)
         let given = Array(parts[2].utf8)
-        guard expected.count == given.count, zip(expected, given).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0 else { return nil }
-        return position
+        let signed = signingKeys.contains { key in
+            let expected = Array(signature(of: "\(parts[0]).\(parts[1])", key: key).utf8)
+            return expected.count == given.count && zip(expected, given).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
+        }
+        return signed ? position : nil
     }
 
     /// 16 bytes of the payload's HMAC-SHA-256, base64url.
-    private func signature(of payload: String) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: signingKey)
+    private func signature(of payload: String, key: SymmetricKey? = nil) -> String {
+        let code = HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: key ?? signingKeys[0])
         return Base64URL.encode(Data(code.prefix(16)))
     }
 }

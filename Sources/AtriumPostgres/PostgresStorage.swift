@@ -216,6 +216,15 @@ package final class PostgresStorage: HostStorage {
         }
     }
 
+    package func recordsHolding(_ bytes: Data) async throws -> [(module: String, collection: String, count: Int)] {
+        let rows = try await client.query(
+            "SELECT module, collection, count(*)::bigint FROM records WHERE position(\(bytes) in json) > 0 GROUP BY module, collection ORDER BY 1, 2",
+            logger: logger)
+        var counts: [(module: String, collection: String, count: Int)] = []
+        for try await (module, collection, count) in rows.decode((String, String, Int).self) { counts.append((module, collection, count)) }
+        return counts
+    }
+
     /// Whether the server answers within `storage.timeout`, the same bound every operation has: a
     /// busy host whose requests still succeed is not reported unready.
     package func isReady() async -> Bool {

@@ -128,10 +128,12 @@ package final class RequestSession: SessionControl {
 
     private func loadPass(_ token: String) -> Loaded? {
         let now = store.now()
-        guard let (visitorID, issuedAt) = store.pass.verify(token), issuedAt <= now.addingTimeInterval(300),
+        guard let (visitorID, issuedAt, isUnderOldKey) = store.pass.verify(token), issuedAt <= now.addingTimeInterval(300),
             now.timeIntervalSince(issuedAt) < passLifetime
         else { return nil }
-        guard now.timeIntervalSince(issuedAt) > SessionStore.slideThreshold(for: passLifetime) else {
+        // A pass signed under a key being retired is issued again under the new one (below), so
+        // the old key can go without anyone losing what they saved.
+        guard isUnderOldKey || now.timeIntervalSince(issuedAt) > SessionStore.slideThreshold(for: passLifetime) else {
             return Loaded(token: token, record: passRecord(visitorID: visitorID, issuedAt: issuedAt), isPass: true)
         }
         // A returning visitor: the pass is issued again (at most about once a day), so it lasts its
@@ -212,6 +214,10 @@ package final class RequestSession: SessionControl {
             || (!session.isReplaced && session.previousCSRFToken.map { Self.equal(candidate, $0) } == true)
         if current { return .accepted }
         if earlier { return policy == .includingReplacedSession ? .accepted : .fromReplacedSession }
+        // A visitor's form shown before the host's newest key was added carries an older key's token.
+        if state.withLock({ $0.isPass }), store.pass.olderFormTokens(for: session.visitorID).contains(where: { Self.equal(candidate, $0) }) {
+            return .accepted
+        }
         return .refused
     }
 

@@ -37,10 +37,13 @@ package final class SessionStore: Sendable {
     /// How long a session replaced at sign-in still accepts a form loaded before (a double click).
     static let replacedSessionGrace: Double = 120
 
+    /// How long a session, or a visitor's pass, lasts unused.
+    package static let defaultLifetime = Duration.seconds(30 * 24 * 3600)
+
     package init(
         storage: any HostStorage,
         hostKey: HostKey,
-        lifetime: Duration = .seconds(30 * 24 * 3600),
+        lifetime: Duration = SessionStore.defaultLifetime,
         signInMerges: [String: [String: SignInMerge]] = [:],
         visitorLimits: VisitorLimits = VisitorLimits(),
         sessionManager: String? = nil,

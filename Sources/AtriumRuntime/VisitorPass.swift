@@ -8,13 +8,22 @@ import Foundation
 /// it was issued, signed with a key derived from the host key. A first visit to a page with a form
 /// writes nothing; the form's anti-forgery token is derived from the visitor id with another derived
 /// key, so it is bound to that cookie and no one without the host key can make one.
+///
+/// Under several host keys (a rotation), a pass or token made under any of them is accepted; a pass
+/// made under one but the first is issued again under the first (``verify(_:)`` says so), and the
+/// visitor's forms carry the first key's token from then on.
 struct VisitorPass: Sendable {
-    let signingKey: SymmetricKey
-    let tokenKey: SymmetricKey
+    /// The keys passes are verified with, the one they are signed with first.
+    let signingKeys: [SymmetricKey]
+    /// The keys forms' tokens are checked with, the one they are made with first.
+    let tokenKeys: [SymmetricKey]
+
+    var signingKey: SymmetricKey { signingKeys[0] }
+    var tokenKey: SymmetricKey { tokenKeys[0] }
 
     init(hostKey: HostKey) throws(HostKey.Unavailable) {
-        signingKey = try hostKey.derived(for: "visitor pass")
-        tokenKey = try hostKey.derived(for: "visitor form token")
+        signingKeys = try hostKey.allDerived(for: "visitor pass")
+        tokenKeys = try hostKey.allDerived(for: "visitor form token")
     }
 
     static let prefix = "v1."
@@ -57,20 +66,28 @@ struct VisitorPass: Sendable {
         return Self.prefix + payload + "." + mac.withUnsafeBytes { Base64URL.encode($0) }
     }
 
-    /// The visitor and issue date of a cookie this host signed, else nil.
-    func verify(_ token: String) -> (visitorID: String, issuedAt: Date)? {
+    /// The visitor and issue date of a cookie this host signed, and whether it was signed under a
+    /// key being retired (then it is issued again); else nil.
+    func verify(_ token: String) -> (visitorID: String, issuedAt: Date, isUnderOldKey: Bool)? {
         guard token.hasPrefix(Self.prefix), token.utf8.count < 256 else { return nil }
         let parts = token.dropFirst(Self.prefix.count).split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, UUID(uuidString: String(parts[0])) != nil, let seconds = Int(parts[1]),
             let mac = Base64URL.decode(String(parts[2]))
         else { return nil }
         let payload = Data("\(parts[0]).\(parts[1])".utf8)
-        guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: signingKey) else { return nil }
-        return (String(parts[0]), Date(timeIntervalSince1970: Double(seconds)))
+        guard let index = signingKeys.firstIndex(where: { HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: $0) })
+        else { return nil }
+        return (String(parts[0]), Date(timeIntervalSince1970: Double(seconds)), index != 0)
     }
 
     /// The anti-forgery token of an anonymous visitor.
-    func formToken(for visitorID: String) -> String {
-        HMAC<SHA256>.authenticationCode(for: Array(visitorID.utf8), using: tokenKey).withUnsafeBytes { Base64URL.encode($0) }
+    func formToken(for visitorID: String) -> String { formToken(for: visitorID, key: tokenKey) }
+
+    /// The visitor's tokens under the keys being retired: a form shown before a new key was added
+    /// still posts.
+    func olderFormTokens(for visitorID: String) -> [String] { tokenKeys.dropFirst().map { formToken(for: visitorID, key: $0) } }
+
+    private func formToken(for visitorID: String, key: SymmetricKey) -> String {
+        HMAC<SHA256>.authenticationCode(for: Array(visitorID.utf8), using: key).withUnsafeBytes { Base64URL.encode($0) }
     }
 }

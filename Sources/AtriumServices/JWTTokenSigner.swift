@@ -31,9 +31,15 @@ package struct JWTTokenSigner: TokenSigner {
     /// Another module's tokens, or the host's.
     struct WrongAudience: Error {}
 
-    private func keys() async throws -> JWTKeyCollection {
-        let secret = try hostKey.derived(for: audience.map { "token:\($0)" } ?? "token").withUnsafeBytes { Data($0) }
-        return await JWTKeyCollection().add(hmac: HMACKey(key: .init(data: secret)), digestAlgorithm: .sha256)
+    /// One collection per listed host key, the signing one first: a token signed before a key was
+    /// added verifies under the key that signed it (HMAC's check is cheap, and a token names no key).
+    private func keys() async throws -> [JWTKeyCollection] {
+        var collections: [JWTKeyCollection] = []
+        for key in try hostKey.allDerived(for: audience.map { "token:\($0)" } ?? "token") {
+            let secret = key.withUnsafeBytes { Data($0) }
+            collections.append(await JWTKeyCollection().add(hmac: HMACKey(key: .init(data: secret)), digestAlgorithm: .sha256))
+        }
+        return collections
     }
 
     package func sign<Claims: Codable & Sendable>(_ claims: Claims, lifetime: Duration) async throws -> String {
@@ -41,13 +47,28 @@ package struct JWTTokenSigner: TokenSigner {
         let payload = Payload(
             iat: .init(value: now), exp: .init(value: now.addingTimeInterval(Double(lifetime.components.seconds))),
             aud: audience.map { AudienceClaim(value: $0) }, claims: claims)
-        return try await keys().sign(payload)
+        return try await keys()[0].sign(payload)
     }
 
     package func verify<Claims: Codable & Sendable>(_ token: String, as type: Claims.Type) async throws -> Claims {
-        let payload = try await keys().verify(token, as: Payload<Claims>.self)
+        let payload = try await verified(token, as: Claims.self)
         try payload.exp.verifyNotExpired(currentDate: clock.now)
         guard payload.aud?.value == audience.map({ [$0] }) else { throw WrongAudience() }
         return payload.claims
+    }
+
+    /// The token's payload under the first listed key whose signature it carries; the first key's
+    /// error when none.
+    private func verified<Claims: Codable & Sendable>(_ token: String, as type: Claims.Type) async throws -> Payload<Claims> {
+        let collections = try await keys()
+        var firstError: (any Error)?
+        for collection in collections {
+            do {
+                return try await collection.verify(token, as: Payload<Claims>.self)
+            } catch {
+                if firstError == nil { firstError = error }
+            }
+        }
+        throw firstError ?? WrongAudience()
     }
 }

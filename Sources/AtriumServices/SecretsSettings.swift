@@ -1,30 +1,52 @@
 import AtriumSDK
 import Foundation
 
-/// `secrets.keyFile`, `secrets.key`: the host key that seals secrets and signs tokens.
+/// `secrets.keys`, `secrets.key`, `secrets.keyFile`: the host keys that seal secrets and sign tokens
+/// (see ``HostKey``).
 package struct SecretsSettings: ModuleConfiguration, Equatable {
     /// Where the key is kept (created, readable by this user only, when first needed).
     package var keyFile = ".atrium/secret.key"
     /// The key itself, base64 of 32 bytes (usually `SECRETS_KEY` in the environment, shared by
     /// several hosts); wins over `keyFile`.
     package var key: String?
+    /// Several keys, each base64 of 32 bytes (`SECRETS_KEYS`, comma-separated): the first signs and
+    /// seals, every one verifies and opens. Wins over `key` and `keyFile`.
+    package var keys: [String]?
 
     package static let settingDescriptions = [
         "keyFile": "The host key's file: 32 random bytes, made (mode 0600) when first needed, kept out of the database",
         "key": "The key itself, base64 of 32 bytes (SECRETS_KEY, so several hosts share one); wins over keyFile",
+        "keys":
+            "Several keys, each base64 of 32 bytes (SECRETS_KEYS, comma-separated): the first signs and seals, every one verifies and opens, so a new key is added first and the old one removed once `atrium keys` says nothing needs it; wins over key and keyFile",
     ]
 
     package init() {}
 
     package func problems() -> [SettingProblem] {
+        if let keys {
+            guard !keys.isEmpty else { return [SettingProblem(key: "keys", message: "is empty", fix: "list at least one key, or leave it out")] }
+            var problems: [SettingProblem] = []
+            for (index, key) in keys.enumerated() where !Self.isKey(key) {
+                problems.append(
+                    SettingProblem(key: "keys[\(index)]", message: "is not 32 bytes in base64", fix: "make one with `openssl rand -base64 32`"))
+            }
+            if Set(keys).count != keys.count {
+                problems.append(SettingProblem(key: "keys", message: "lists a key twice", fix: "list each key once, the one that signs first"))
+            }
+            return problems
+        }
         guard let key else {
             return keyFile.isEmpty ? [SettingProblem(key: "keyFile", message: "is empty", fix: "name a file such as .atrium/secret.key")] : []
         }
-        guard let data = Data(base64Encoded: key), data.count == 32 else {
+        guard Self.isKey(key) else {
             return [SettingProblem(key: "key", message: "is not 32 bytes in base64", fix: "make one with `openssl rand -base64 32`")]
         }
         return []
     }
 
-    package var hostKey: HostKey { HostKey(source: key.map(HostKey.Source.inline) ?? .file(keyFile)) }
+    private static func isKey(_ text: String) -> Bool {
+        Data(base64Encoded: text.trimmingCharacters(in: .whitespaces))?.count == 32
+    }
+
+    package var hostKey: HostKey { HostKey(source: keys.map(HostKey.Source.list) ?? key.map(HostKey.Source.inline) ?? .file(keyFile)) }
 }

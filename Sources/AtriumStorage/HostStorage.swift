@@ -35,6 +35,9 @@ package protocol HostStorage: AnyObject, Sendable {
     /// Everything the database holds, as bytes (for tests that a secret is never stored in the
     /// clear): the SQLite file and its log, or every row of PostgreSQL's tables.
     func storedBytes() async throws -> Data
+    /// How many records of each module's collection hold `bytes` in their JSON (`atrium keys`
+    /// counts the values still sealed under a key by the text they begin with).
+    func recordsHolding(_ bytes: Data) async throws -> [(module: String, collection: String, count: Int)]
 }
 
 extension HostStorage {

@@ -207,6 +207,15 @@ package final class SQLiteStorage: HostStorage {
         return deleted
     }
 
+    package func recordsHolding(_ bytes: Data) async throws -> [(module: String, collection: String, count: Int)] {
+        try await database.pool.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT module, collection, count(*) FROM records WHERE instr(json, ?) > 0 GROUP BY module, collection ORDER BY 1, 2",
+                arguments: [bytes]
+            ).map { (module: $0[0], collection: $0[1], count: $0[2]) }
+        }
+    }
+
     package func isReady() async -> Bool {
         (try? await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
     }

@@ -16,8 +16,9 @@ public struct TestServices: Sendable {
     public var clock: TestClock
     /// The random source: script its codes.
     public var random: ScriptedRandom
-    /// The host key, random per test.
-    package let key: HostKey
+    /// The host key the modules' sealer and signer use, random per test (a test of a key rotation
+    /// sets it to the keys its configuration lists).
+    package var key: HostKey
 
     /// Services for a test host; see each property. Without `http`, the host's own client; without
     /// `passwords`, bcrypt at its lowest cost (production uses 12).

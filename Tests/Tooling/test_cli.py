@@ -105,6 +105,30 @@ def test_flags_lists_each_flag_with_its_default_and_value(tmp_path):
     assert "flags.cookbook.wide: unknown flag (line 4) — flags are: cookbook.missingOne" in bad.stderr, bad.stderr
 
 
+def test_keys_lists_which_key_signs_and_what_an_older_one_still_holds(tmp_path):
+    import base64
+    import json
+    import secrets as random_bytes
+
+    new, old = (base64.b64encode(random_bytes.token_bytes(32)).decode() for _ in range(2))
+    config = tmp_path / "keys.yaml"
+    config.write_text(f"modules: [cookbook]\nstorage:\n  path: {tmp_path}/atrium.sqlite\n")
+    environment = {**os.environ, "SECRETS_KEYS": f"{new},{old}"}
+    listed = subprocess.run([str(ATRIUM), "keys", "--config", str(config)], capture_output=True, text=True, env=environment, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.splitlines()
+    assert re.match(r"key 1 of 2  id [0-9a-f]{8}  signs and seals", lines[0]), listed.stdout
+    assert re.match(r"key 2 of 2  id [0-9a-f]{8}  verifies and opens only", lines[1]), listed.stdout
+    assert "sealed values still under it: none" in listed.stdout and "remove it once" in listed.stdout, listed.stdout
+    report = json.loads(
+        subprocess.run([str(ATRIUM), "keys", "--json", "--config", str(config)], capture_output=True, text=True, env=environment, timeout=60).stdout)
+    assert [key["signs"] for key in report] == [True, False] and report[1]["sealedCount"] == 0
+    assert new not in listed.stdout and old not in listed.stdout, "a key is never shown, only its id"
+    broken = subprocess.run(
+        [str(ATRIUM), "keys", "--config", str(config)], capture_output=True, text=True, env={**os.environ, "SECRETS_KEYS": f"{new},short"}, timeout=60)
+    assert broken.returncode == 1 and "secrets.keys[1]: is not 32 bytes in base64" in broken.stderr, broken.stderr
+
+
 def test_render_prints_a_page_as_text_and_fails_on_error_pages():
     page = atrium("render", "/pilot", "--format", "text")
     assert page.returncode == 0, page.stderr

@@ -6,7 +6,11 @@ public protocol SecretSealer: Sendable {
     /// The secret sealed: nonce, ciphertext and tag together.
     func seal(_ secret: Data) throws -> Data
     /// The secret back, or an error when the sealed value was changed or sealed under another key.
+    /// Opens what was sealed under any key the host lists (`secrets.keys`), not only the first.
     func open(_ sealed: Data) throws -> Data
+    /// Whether `sealed` opens only under a key the host is retiring (not the first it lists): seal
+    /// the secret again and store that, so the old key can be removed. False by default.
+    func needsResealing(_ sealed: Data) -> Bool
 }
 
 extension SecretSealer {
@@ -19,6 +23,14 @@ extension SecretSealer {
     public func open(_ sealed: String) throws -> String {
         guard let data = Data(base64Encoded: sealed) else { throw SealedSecretError.malformed }
         return String(decoding: try open(data), as: UTF8.self)
+    }
+
+    public func needsResealing(_ sealed: Data) -> Bool { false }
+
+    /// Whether a text secret sealed by ``seal(_:)-(String)`` needs sealing again
+    /// (the one of its bytes).
+    public func needsResealing(_ sealed: String) -> Bool {
+        Data(base64Encoded: sealed).map { needsResealing($0) } ?? false
     }
 }
 

@@ -1,7 +1,8 @@
 import AtriumSDK
 
 /// The visitor's Moneybox session in the module's records of the visitor (or signed-in user), the
-/// bearer token sealed. A token that no longer opens (the host key changed) counts as no session.
+/// bearer token sealed. A token that no longer opens (the host key changed and the old one is no
+/// longer listed) counts as no session; one sealed under a key being retired is sealed again.
 struct SealedSessions: SessionRepository {
     static let collection = "session"
     static let id = "current"
@@ -18,7 +19,11 @@ struct SealedSessions: SessionRepository {
     func current() async throws -> MoneyboxSession? {
         guard let stored = try await records.record(StoredSession.self, id: Self.id, in: Self.collection) else { return nil }
         guard let token = try? sealer.open(stored.sealedToken) else { return nil }
-        return MoneyboxSession(investor: Investor(firstName: stored.firstName, lastName: stored.lastName), bearerToken: token)
+        let session = MoneyboxSession(investor: Investor(firstName: stored.firstName, lastName: stored.lastName), bearerToken: token)
+        // Sealed under a key the host is retiring: sealed again under its new one (once), so the
+        // old key can go without signing anyone out.
+        if sealer.needsResealing(stored.sealedToken) { try? await keep(session) }
+        return session
     }
 
     func keep(_ session: MoneyboxSession) async throws {
