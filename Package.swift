@@ -369,6 +369,8 @@ let targetsPart4: [Target] = [
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "OTel", package: "swift-otel"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ]
     ),
     .target(

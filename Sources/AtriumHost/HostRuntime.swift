@@ -9,6 +9,7 @@ import AtriumPostgres
 import AtriumRuntime
 import AtriumSDK
 import AtriumStorage
+import AtriumSupport
 import Foundation
 import Hummingbird
 import Logging
@@ -181,6 +182,10 @@ package struct HostRuntime: Sendable {
                     return (plan.events, plan.settings.events)
                 }, metrics: plan.metrics, logger: logger), named: "event delivery")
         await listener.add(LiveScenesShutdown(live: live), named: "live scenes")
+        await listener.add(
+            FleetHeartbeat(
+                storage: storage, member: fleetMember(), drain: listener.drain, logger: logger,
+                modules: { Self.versions(of: (responder.generation ?? generation).plan) }), named: "fleet")
         if let loadPlan {
             await listener.add(
                 ConfigurationReloader(
@@ -199,6 +204,19 @@ package struct HostRuntime: Sendable {
         // Last: the spans of the final requests and of the modules' shutdown are sent.
         await traceExport?.stop()
         if let failure { throw failure }
+    }
+
+    /// This host as the fleet list shows it, as it starts.
+    private func fleetMember() -> FleetMember {
+        let now = Date().timeIntervalSince1970
+        return FleetMember(
+            id: UUID().uuidString.lowercased(), address: plan.settings.http.effectivePublicURL, machine: ProcessInfo.processInfo.hostName,
+            pid: Int(getpid()), build: BuildID.current, modules: Self.versions(of: plan), state: "serving", startedAt: now, lastSeen: now)
+    }
+
+    /// The modules `plan` serves, by id, with their versions.
+    static func versions(of plan: HostPlan) -> [String: String] {
+        Dictionary(plan.registry.modules.map { ($0.manifest.id, $0.manifest.version) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Each module's shutdown handlers, in reverse boot order, then the storage closes.

@@ -8,6 +8,7 @@ holds a stopping host."""
 import http.client
 import json
 import signal
+import subprocess
 import socket
 import threading
 import time
@@ -15,7 +16,7 @@ import urllib.error
 import urllib.request
 
 from test_live import Stream, serve, signed_up, stop, visitor_cookie
-from test_serve import free_port
+from test_serve import ATRIUM, free_port
 from test_several_hosts import Visitor
 
 
@@ -181,3 +182,32 @@ def test_an_answer_not_begun_by_the_request_timeout_is_503_and_a_stopping_host_d
         if process.poll() is None:
             stop(process)
         upstream.close()
+
+
+def hosts(config):
+    listed = subprocess.run([str(ATRIUM), "hosts", "--json", "--config", str(config)], capture_output=True, text=True, timeout=30)
+    assert listed.returncode == 0, listed.stderr
+    return json.loads(listed.stdout)
+
+
+def test_the_fleet_list_shows_a_host_serving_then_draining_and_not_once_it_stopped(tmp_path):
+    process, port = serve(tmp_path, "  drainSeconds: 3\n")
+    config = tmp_path / "atrium.yaml"
+    try:
+        listed = hosts(config)
+        assert len(listed) == 1, listed
+        host = listed[0]
+        assert host["state"] == "serving" and host["pid"] == process.pid and host["address"] == f"http://127.0.0.1:{port}", host
+        assert host["modules"].keys() == {"login", "cookbook"} and host["build"], host
+        table = subprocess.run([str(ATRIUM), "hosts", "--config", str(config)], capture_output=True, text=True, timeout=30).stdout
+        assert table.splitlines()[0].split()[:3] == ["HOST", "ADDRESS", "MACHINE"] and "serving" in table, table
+
+        process.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        assert [listed["state"] for listed in hosts(config)] == ["draining"], "a draining host says so at once"
+        process.communicate(timeout=15)
+        assert process.returncode == 0
+        assert hosts(config) == [], "a host that stopped cleanly has left the list"
+    finally:
+        if process.poll() is None:
+            process.kill()

@@ -1,0 +1,44 @@
+import Foundation
+
+/// One host of the fleet as it records itself in storage (``HostFleet``): what `atrium hosts` lists.
+package struct FleetMember: Sendable, Equatable {
+    /// The host's id: made when it starts, its own for as long as it runs.
+    package var id: String
+    /// Where it serves (`http.publicURL`, else its address and port), and the machine it runs on.
+    package var address: String
+    package var machine: String
+    package var pid: Int
+    /// Its build (``BuildID``): two versions side by side are told apart by it.
+    package var build: String
+    /// Each module it serves, by id, with its version.
+    package var modules: [String: String]
+    /// `serving`, or `draining` once it is on its way out.
+    package var state: String
+    package var startedAt: Double
+    package var lastSeen: Double
+
+    package init(
+        id: String, address: String, machine: String, pid: Int, build: String, modules: [String: String], state: String, startedAt: Double,
+        lastSeen: Double
+    ) {
+        self.id = id
+        self.address = address
+        self.machine = machine
+        self.pid = pid
+        self.build = build
+        self.modules = modules
+        self.state = state
+        self.startedAt = startedAt
+        self.lastSeen = lastSeen
+    }
+
+    /// The modules as stored: JSON, sorted by id.
+    var modulesJSON: String {
+        let data = (try? JSONSerialization.data(withJSONObject: modules, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func modules(fromJSON text: String) -> [String: String] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String]) ?? [:]
+    }
+}
