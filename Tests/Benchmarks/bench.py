@@ -36,7 +36,8 @@ STORAGE_PAGES = PAGES
 # just the conditional requests (each page asked again with its ETag: 304s beside the bare server's);
 # ONLY=tracing just what tracing costs (off, a 1 % sampler, 100 %); ONLY=languages just the pages in
 # Spanish beside English (a host offering both); ONLY=offline just what an Idempotency-Key costs on a
-# form post and the time the client kit takes to send 100 waiting actions (offline.py).
+# form post and the time the client kit takes to send 100 waiting actions (offline.py); ONLY=restart
+# a rolling restart of two hosts behind nginx under load (restart.py).
 ONLY = os.environ.get("ONLY", "")
 # Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
 BOOTS = int(os.environ.get("BOOTS", "21"))
@@ -326,6 +327,11 @@ def main():
 
         offline.measure(sys.modules[__name__], BIN)
         return
+    if ONLY == "restart":
+        import restart
+
+        restart.measure(sys.modules[__name__], BIN)
+        return
     work = Path(tempfile.mkdtemp(prefix="atrium-bench-"))
     bare_folder = work / "pages"
     bare_folder.mkdir()
@@ -514,6 +520,9 @@ def main():
     live.measure(sys.modules[__name__], BIN)
     tracing.measure(sys.modules[__name__], BIN)
     offline.measure(sys.modules[__name__], BIN)
+    import restart
+
+    restart.measure(sys.modules[__name__], BIN)
     log.close()
     shutil.rmtree(work, ignore_errors=True)
 

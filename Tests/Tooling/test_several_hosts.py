@@ -43,12 +43,12 @@ class Visitor:
         self.csrf = None
         self.hosts = []
 
-    def request(self, path, form=None):
+    def request(self, path, form=None, headers=None):
         data = None
         if form is not None:
             data = urllib.parse.urlencode({**form, "_csrf": self.csrf or ""}).encode()
         try:
-            response = self.opener.open(self.base + path, data=data, timeout=20)
+            response = self.opener.open(urllib.request.Request(self.base + path, data=data, headers=headers or {}), timeout=20)
         except urllib.error.HTTPError as error:
             response = error
         body = response.read().decode()
@@ -57,6 +57,44 @@ class Visitor:
         if token:
             self.csrf = token.group(1)
         return response.status, response.url, body
+
+
+def write_nginx_config(folder, ports, proxy_port, upstream_options, location_extra=""):
+    """An nginx configuration in `folder`/nginx: a balancer on `proxy_port` in front of the hosts on
+    `ports`, passing live scenes' events on as they come, naming the host that answered."""
+    (folder / "nginx").mkdir()
+    upstreams = " ".join(f"server 127.0.0.1:{port} {upstream_options};" for port in ports)
+    config = folder / "nginx" / "nginx.conf"
+    config.write_text(
+        f"""
+pid {folder}/nginx/nginx.pid;
+error_log {folder}/nginx/error.log;
+events {{ worker_connections 512; }}
+http {{
+    access_log off;
+    client_body_temp_path {folder}/nginx/body;
+    proxy_temp_path {folder}/nginx/proxy;
+    fastcgi_temp_path {folder}/nginx/fastcgi;
+    uwsgi_temp_path {folder}/nginx/uwsgi;
+    scgi_temp_path {folder}/nginx/scgi;
+    upstream atrium {{ {upstreams} }}
+    server {{
+        listen 127.0.0.1:{proxy_port};
+        location / {{
+            proxy_pass http://atrium;
+            {location_extra}
+            # Live scenes are Server-Sent Events: passed on as they come, and left open.
+            proxy_buffering off;
+            proxy_read_timeout 1h;
+            proxy_set_header Host $host:$server_port;
+            proxy_set_header X-Forwarded-For $remote_addr;
+            add_header X-Served-By $upstream_addr always;
+        }}
+    }}
+}}
+"""
+    )
+    return config
 
 
 @pytest.fixture
@@ -77,36 +115,7 @@ def cluster(tmp_path):
             )
         )
     proxy_port = free_port()
-    (tmp_path / "nginx").mkdir()
-    nginx_config = tmp_path / "nginx" / "nginx.conf"
-    nginx_config.write_text(
-        f"""
-pid {tmp_path}/nginx/nginx.pid;
-error_log {tmp_path}/nginx/error.log;
-events {{ worker_connections 256; }}
-http {{
-    access_log off;
-    client_body_temp_path {tmp_path}/nginx/body;
-    proxy_temp_path {tmp_path}/nginx/proxy;
-    fastcgi_temp_path {tmp_path}/nginx/fastcgi;
-    uwsgi_temp_path {tmp_path}/nginx/uwsgi;
-    scgi_temp_path {tmp_path}/nginx/scgi;
-    upstream atrium {{ server 127.0.0.1:{ports[0]} max_fails=1 fail_timeout=30s; server 127.0.0.1:{ports[1]} max_fails=1 fail_timeout=30s; }}
-    server {{
-        listen 127.0.0.1:{proxy_port};
-        location / {{
-            proxy_pass http://atrium;
-            # Live scenes are Server-Sent Events: passed on as they come, and left open.
-            proxy_buffering off;
-            proxy_read_timeout 1h;
-            proxy_set_header Host $host:$server_port;
-            proxy_set_header X-Forwarded-For $remote_addr;
-            add_header X-Served-By $upstream_addr always;
-        }}
-    }}
-}}
-"""
-    )
+    nginx_config = write_nginx_config(tmp_path, ports, proxy_port, upstream_options="max_fails=1 fail_timeout=30s")
     proxy = None
     try:
         for process, port in zip(hosts, ports):
