@@ -58,15 +58,24 @@ package final class HostListener: Sendable {
         // starts a service group of its own that names each service by reflecting all of it (a
         // millisecond of every start, in the runtime's conformance scans) and gives each request a
         // logger of its own carrying an id of its own, which the host's lines leave out for theirs.
-        let server = Server(
-            childChannelSetup: GuardedHTTP1Channel(
-                responder: Self.answering(with: responder, drain: drain, logger: logger), registry: registry),
-            configuration: ServerConfiguration(
-                address: .hostname(settings.host, port: settings.port), serverName: "Atrium", availableConnectionsDelegate: registry.delegate),
-            onServerRunning: { _ in BootTrace.mark("bound") },
-            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-            logger: serverLogger
-        )
+        let channels = GuardedHTTP1Channel(responder: Self.answering(with: responder, drain: drain, logger: logger), registry: registry)
+        // Handed a listening socket (systemd's socket activation): served as it is, never bound here.
+        let server: any Service =
+            if let descriptor = InheritedSocketServer.activatedDescriptor() {
+                InheritedSocketServer(
+                    descriptor: descriptor, channels: channels, connections: registry.delegate, logger: logger, onRunning: { BootTrace.mark("bound") }
+                )
+            } else {
+                Server(
+                    childChannelSetup: channels,
+                    configuration: ServerConfiguration(
+                        address: .hostname(settings.host, port: settings.port), serverName: "Atrium",
+                        availableConnectionsDelegate: registry.delegate),
+                    onServerRunning: { _ in BootTrace.mark("bound") },
+                    eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+                    logger: serverLogger
+                )
+            }
         // The signals are the listener's own (``watch(_:group:running:settings:logger:)``), not the
         // group's: a group shuts down at the first, and ignores a second.
         var configuration = ServiceGroupConfiguration(services: [.init(service: server, serviceName: "http server")], logger: logger)

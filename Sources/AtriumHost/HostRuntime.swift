@@ -168,6 +168,28 @@ package struct HostRuntime: Sendable {
                 "storage": "\(storage.location)",
             ]
         )
+        await addServices(to: listener, storage: storage, sessions: sessions, live: live, generation: generation, reloading: loadPlan)
+        var failure: (any Error)?
+        do {
+            try await listener.stopped(source: plan.source)
+        } catch {
+            failure = error
+        }
+        // The server has finished its requests (or failed): the modules of the configuration served
+        // last stop, then the storage closes.
+        await shutDown((listener.responder.generation ?? generation).plan.registry.modules, storage: storage)
+        // Last: the spans of the final requests and of the modules' shutdown are sent.
+        await traceExport?.stop()
+        if let failure { throw failure }
+    }
+
+    /// The services that run beside the server once the host has booted, each stopping before the
+    /// server does (in the reverse order): the session purge, the event delivery, the live streams'
+    /// end, the fleet list, and with `loadPlan` the configuration's reload on SIGHUP.
+    private func addServices(
+        to listener: HostListener, storage: any HostStorage, sessions: SessionStore, live: LiveScenes, generation: ServingGeneration,
+        reloading loadPlan: ConfigurationReloader.PlanLoader?
+    ) async {
         let responder = listener.responder
         await listener.add(
             SessionPurgeService(
@@ -192,18 +214,6 @@ package struct HostRuntime: Sendable {
                     responder: listener.responder, storage: storage, live: live, loadPlan: loadPlan, logger: logger, drain: listener.drain),
                 named: "configuration reload")
         }
-        var failure: (any Error)?
-        do {
-            try await listener.stopped(source: plan.source)
-        } catch {
-            failure = error
-        }
-        // The server has finished its requests (or failed): the modules of the configuration served
-        // last stop, then the storage closes.
-        await shutDown((listener.responder.generation ?? generation).plan.registry.modules, storage: storage)
-        // Last: the spans of the final requests and of the modules' shutdown are sent.
-        await traceExport?.stop()
-        if let failure { throw failure }
     }
 
     /// This host as the fleet list shows it, as it starts.

@@ -7,16 +7,17 @@ holds a stopping host."""
 
 import http.client
 import json
+import os
 import signal
-import subprocess
 import socket
+import subprocess
 import threading
 import time
 import urllib.error
 import urllib.request
 
 from test_live import Stream, serve, signed_up, stop, visitor_cookie
-from test_serve import ATRIUM, free_port
+from test_serve import ATRIUM, free_port, wait_until_ready
 from test_several_hosts import Visitor
 
 
@@ -211,3 +212,53 @@ def test_the_fleet_list_shows_a_host_serving_then_draining_and_not_once_it_stopp
     finally:
         if process.poll() is None:
             process.kill()
+
+
+def test_a_socket_handed_by_systemd_is_served_and_a_request_waiting_in_it_is_answered_by_the_next_host(tmp_path):
+    """Socket activation (`LISTEN_FDS`): the host serves the listening socket it was handed and binds
+    nothing itself; the socket outlives the host, so a request that arrives between two hosts
+    waits in its queue and the next host answers it."""
+    handed = socket.create_server(("127.0.0.1", 0), backlog=64)
+    port = handed.getsockname()[1]
+    unused = free_port()
+    config = tmp_path / "atrium.yaml"
+    config.write_text(
+        f"http:\n  port: {unused}\nstorage:\n  path: {tmp_path / 'atrium.sqlite'}\nsecrets:\n  keyFile: {tmp_path / 'secret.key'}\n"
+        "modules: [cookbook]\n")
+
+    def hand_over():
+        os.dup2(handed.fileno(), 3)
+        os.environ["LISTEN_FDS"] = "1"
+        os.environ["LISTEN_PID"] = str(os.getpid())
+
+    def start():
+        process = subprocess.Popen(
+            [str(ATRIUM), "serve", "--config", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            close_fds=False, preexec_fn=hand_over)
+        wait_until_ready(process, port)
+        return process
+
+    first = start()
+    try:
+        assert page_status(port) == 200
+        with socket.socket() as probe:
+            assert probe.connect_ex(("127.0.0.1", unused)) != 0, "the configured port is not bound: the handed socket is served"
+        first.send_signal(signal.SIGTERM)
+        output = first.communicate(timeout=15)[0]
+        assert first.returncode == 0 and "LISTEN_FDS" in output, output
+
+        # Between two hosts: the request waits in the socket's queue.
+        waiting = socket.create_connection(("127.0.0.1", port), timeout=20)
+        waiting.sendall(b"GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        second = start()
+        try:
+            answer = waiting.recv(4096)
+            assert answer.startswith(b"HTTP/1.1 200"), answer
+        finally:
+            second.send_signal(signal.SIGTERM)
+            second.communicate(timeout=15)
+    finally:
+        for process in (first,):
+            if process.poll() is None:
+                process.kill()
+        handed.close()
