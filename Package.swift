@@ -362,6 +362,8 @@ let targetsPart4: [Target] = [
             "AtriumPages",
             "AtriumHTTP",
             "AtriumLive",
+            "AtriumServices",
+            "AtriumSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -509,6 +511,7 @@ let targetsPart6: [Target] = [
             "AtriumFixtures",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             // Every module's translations, for the catalog check.
