@@ -8,6 +8,7 @@ import socket
 import sqlite3
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -24,15 +25,23 @@ def free_port() -> int:
 
 def wait_until_ready(process, port):
     deadline = time.monotonic() + 30
+    last = "no answer yet"
     while True:
-        assert process.poll() is None, process.stdout.read()
+        assert process.poll() is None, process.stdout.read() if process.stdout else process.returncode
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/ready", timeout=1) as response:
                 if response.status == 200:
                     return
-        except OSError:
-            pass
-        assert time.monotonic() < deadline, "not ready in 30 s"
+                last = f"{response.status} {response.read()[:200]!r}"
+        except urllib.error.HTTPError as error:
+            last = f"{error.code} {error.read()[:200]!r}"
+        except OSError as error:
+            last = repr(error)
+        if time.monotonic() >= deadline:
+            # What the host was doing: its threads' stacks would be better, its state is what we have.
+            process.kill()
+            output = process.communicate()[0] if process.stdout else ""
+            raise AssertionError(f"not ready in 30 s; the last answer to /health/ready: {last}; the host wrote:\n{output}")
         time.sleep(0.1)
 
 
