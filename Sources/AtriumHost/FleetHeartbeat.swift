@@ -5,7 +5,8 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// A serving host's place in the fleet (``HostFleet``): recorded when it starts, renewed every
+/// A serving host's place in the fleet (``HostFleet``, whose table the host made when it opened its
+/// storage): recorded when it starts, renewed every
 /// beat (with the module versions of the configuration it serves now), marked `draining` as soon as
 /// it drains, and removed when it stops. A beat that cannot be written is logged and tried at the
 /// next one: the list is for operators, never in a request's way.
@@ -30,12 +31,6 @@ package struct FleetHeartbeat: Service {
     package func run() async throws {
         let wake = WakeSignal()
         drain.whenDraining { wake.signal() }
-        do {
-            try await HostFleet.prepare(storage)
-        } catch {
-            logger.warning("this host cannot record itself in the fleet list", metadata: ["error": "\(StorageErrorText.describe(error))"])
-            return
-        }
         await withGracefulShutdownHandler {
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 await beat()

@@ -38,7 +38,8 @@ package enum HostFleet {
                 ])
         ])
 
-    /// Makes the table on `storage`, once.
+    /// Makes the table on `storage`, once: when the storage opens, before anything reads it (on
+    /// SQLite a migration waits for every read in progress and holds up every new one).
     package static func prepare(_ storage: any HostStorage) async throws {
         try await storage.install(schema)
     }
@@ -87,9 +88,9 @@ package enum HostFleet {
         }
     }
 
-    /// The hosts seen within ``timeout`` of `now`, the longest running first.
+    /// The hosts seen within ``timeout`` of `now`, the longest running first. The table is made
+    /// (``prepare(_:)``: opening a host's storage does it).
     package static func live(on storage: any HostStorage, now: Double = Date().timeIntervalSince1970) async throws -> [FleetMember] {
-        try await storage.install(schema)
         let since = now - Double(timeout.components.seconds)
         if let sqlite = storage as? SQLiteStorage {
             return try await sqlite.database.read { db in

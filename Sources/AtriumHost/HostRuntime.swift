@@ -69,6 +69,10 @@ package struct HostRuntime: Sendable {
             try await EventOutboxes.prepare(storage)
             // So do the outcomes of actions sent with an Idempotency-Key.
             try await ActionOutcomes.prepare(storage)
+            // And the fleet list. Made here, before anything reads the file: on SQLite a migration is a
+            // barrier that waits for every read in progress, so one made once the host serves
+            // (the heartbeat's first beat did) could hold up every request behind it.
+            try await HostFleet.prepare(storage)
             for module in plan.registry.modules {
                 try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
                 module.connect(to: storage)
