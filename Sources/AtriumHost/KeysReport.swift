@@ -30,7 +30,7 @@ package struct KeysReport: Sendable {
         let ids = try hostKey.ids()
         var keys: [Key] = []
         for (index, id) in ids.enumerated() {
-            let sealed = index == 0 ? [] : try await storage.recordsHolding(Data(sealedPrefix(of: id).utf8))
+            let sealed = index == 0 ? [] : try await sealedCounts(of: id, in: storage)
             keys.append(Key(id: id.map { String(format: "%02x", $0) }.joined(), signs: index == 0, sealed: sealed))
         }
         return KeysReport(keys: keys)
@@ -40,6 +40,23 @@ package struct KeysReport: Sendable {
     /// base64 of the mark and the id (6 bytes: exactly 8 characters, whatever follows).
     static func sealedPrefix(of id: [UInt8]) -> String {
         "\"" + Data(AESGCMSecretSealer.mark + id).base64EncodedString()
+    }
+
+    /// The records holding a value sealed under `id`, by module and collection. Base64 may hold a
+    /// `/`, which a JSON encoder may write as `\/`: both spellings are looked for.
+    static func sealedCounts(of id: [UInt8], in storage: any HostStorage) async throws -> [(module: String, collection: String, count: Int)] {
+        let prefix = sealedPrefix(of: id)
+        var counts = try await storage.recordsHolding(Data(prefix.utf8))
+        if prefix.contains("/") {
+            for found in try await storage.recordsHolding(Data(prefix.replacingOccurrences(of: "/", with: "\\/").utf8)) {
+                if let index = counts.firstIndex(where: { $0.module == found.module && $0.collection == found.collection }) {
+                    counts[index].count += found.count
+                } else {
+                    counts.append(found)
+                }
+            }
+        }
+        return counts.sorted { ($0.module, $0.collection) < ($1.module, $1.collection) }
     }
 
     private var days: Int { Int(signedLifetime.components.seconds / 86400) }

@@ -67,6 +67,31 @@ struct KeyRotationTests {
         #expect(rotating.olderFormTokens(for: visitor) == [oldToken] && rotating.formToken(for: visitor) != oldToken)
     }
 
+    @Test(arguments: TestStorage.available)
+    func aValueSealedUnderAKeyIsCountedWhateverItsIdSpellsInBase64(storage: TestStorage) async throws {
+        struct Stored: Codable, Sendable { var sealed: String }
+        let host = try await TestHost.boot(modules: Fixture.catalog, configuration: Fixture.notesAndAccounts, storage: storage)
+        defer { host.tearDown() }
+        // Keys whose sealed values begin with a `/` in base64 (which a JSON encoder may write `\/`), and one without.
+        var withSlash: HostKey?
+        var withoutSlash: HostKey?
+        while withSlash == nil || withoutSlash == nil {
+            let key = keys(HostKey.randomText())
+            if KeysReport.sealedPrefix(of: try key.ids()[0]).contains("/") {
+                withSlash = withSlash ?? key
+            } else {
+                withoutSlash = withoutSlash ?? key
+            }
+        }
+        for (index, key) in [withSlash, withoutSlash].compactMap({ $0 }).enumerated() {
+            let sealed = try AESGCMSecretSealer(hostKey: key).seal("token")
+            try await host.storage.records(module: "notes", owner: .shared).save(Stored(sealed: sealed), id: "\(index)", in: "sealed")
+            let id = try key.ids()[0]
+            let counts = try await KeysReport.sealedCounts(of: id, in: host.storage)
+            #expect(counts.map(\.count) == [1], "\(KeysReport.sealedPrefix(of: id))")
+        }
+    }
+
     @Test func theKeysAreCheckedAndReadFromTheEnvironmentAsAList() async throws {
         #expect(try await Fixture.problems(Fixture.notesAndAccounts + "\nsecrets:\n  keys: []\n").map(\.key) == ["secrets.keys"])
         let problems = try await Fixture.problems(Fixture.notesAndAccounts + "\nsecrets:\n  keys: [\(new), short, \(new)]\n").map(\.key)
