@@ -55,6 +55,16 @@ package final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHand
     private var requestBytes = 0
     /// Whether the connection closes once the response being written has ended.
     private(set) var closesAfterResponse = false
+    /// Requests whose head came in on this connection.
+    private var heads = 0
+    /// The listener stopped accepting before this connection's first request came: the client
+    /// sent it, or is sending it, to a listener it saw accept, so the request is answered (with
+    /// `Connection: close`) rather than the connection closed under it, which resets it.
+    private var quiescesAfterFirstHead = false
+
+    /// How long a connection the listener accepted just before it stopped may take to send its
+    /// first request.
+    static let firstRequestGrace: TimeAmount = .seconds(1)
 
     /// A request this large (head and body as read) is the connection's last: every normal page
     /// and form is a small fraction of it.
@@ -104,9 +114,20 @@ package final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHand
             }
         }
         context.fireChannelRead(data)
+        if quiescesAfterFirstHead, heads > 0 {
+            // The head is through: HTTP closes the connection once it has answered it.
+            quiescesAfterFirstHead = false
+            context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
     }
 
     package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent, heads == 0 {
+            quiescesAfterFirstHead = true
+            let grace = NIODeadline.now() + Self.firstRequestGrace
+            deadline = deadline.map { min($0, grace) } ?? grace
+            return
+        }
         if let event = event as? ChannelEvent, event == .inputClosed, slot?.streamingSince.load(ordering: .relaxed) ?? 0 != 0 {
             close()
             return
@@ -122,6 +143,7 @@ package final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHand
     // MARK: What the HTTP layer saw
 
     func requestHeadArrived() {
+        heads += 1
         pendingResponses += 1
         phase = .readingBody
         let now = NIODeadline.now()
