@@ -52,7 +52,7 @@ package enum ActionOutcomes {
             return sqliteStores.withLock { stores in
                 stores = stores.filter { $0.storage != nil }
                 if let kept = stores.first(where: { $0.storage === sqlite }) { return kept.store }
-                let store = SQLiteActionOutcomes(database: sqlite.database)
+                let store = SQLiteActionOutcomes(database: sqlite.database, feed: sqlite.changes)
                 stores.append(SQLiteStoreEntry(storage: sqlite, store: store))
                 return store
             }

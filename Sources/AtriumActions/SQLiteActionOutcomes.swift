@@ -39,14 +39,21 @@ final class SQLiteActionOutcomes: ActionOutcomeStore {
         var keptWhileFiltering: KeyFilter?
         /// The filter's first reading of the file, once started.
         var firstReading: Task<Void, Never>?
+        /// Whether another process wrote the file while this one served it (a hand-over): the filter
+        /// lacks its keys, and is read again once this process serves alone.
+        var sawOtherProcess = false
     }
 
     private let state = Mutex(State())
     /// Whether the store keeps a filter of the file's keys (off: every claim reads the file).
     private let filtersKeys: Bool
 
-    init(database: SQLiteDatabase, filtersKeys: Bool = true) {
+    /// The file's change feed: it says whether another process writes the file meanwhile.
+    private let feed: ChangeFeed?
+
+    init(database: SQLiteDatabase, feed: ChangeFeed? = nil, filtersKeys: Bool = true) {
         self.database = database
+        self.feed = feed
         self.filtersKeys = filtersKeys
     }
 
@@ -95,7 +102,17 @@ final class SQLiteActionOutcomes: ActionOutcomeStore {
         async throws -> ActionClaim
     {
         let claimKey = Self.claimKey(owner, key)
+        // While another process writes the file (a hand-over), a key it kept is not in the filter:
+        // every claim reads the file, and the filter is read again once this process serves alone.
+        let othersWrite = feed?.othersWrite ?? false
         let inMemory = state.withLock { state -> ActionClaim? in
+            if othersWrite {
+                state.sawOtherProcess = true
+                state.isFiltered = false
+            } else if state.sawOtherProcess, filtersKeys {
+                state.sawOtherProcess = false
+                state.firstReading = Task { await self.refilter() }
+            }
             if filtersKeys, state.firstReading == nil { state.firstReading = Task { await self.refilter() } }
             if state.acting.contains(claimKey) { return .inProgress }
             if let kept = state.unwritten[claimKey] { return kept.fingerprint == fingerprint ? .done(kept.outcome) : .mismatch }
@@ -137,8 +154,10 @@ final class SQLiteActionOutcomes: ActionOutcomeStore {
             return !state.isFlushing
         }
         guard startsFlush else { return }
+        // Written at once while another process reads the file (a hand-over): it looks there.
+        let delay = feed?.othersWrite ?? false ? .zero : Self.flushDelay
         Task {
-            try? await Task.sleep(for: Self.flushDelay)
+            if delay > .zero { try? await Task.sleep(for: delay) }
             await flush()
         }
     }

@@ -31,12 +31,16 @@ package final class HostListener: Sendable {
     /// Where the host stands on its way out.
     package let drain = HostDrain()
     private let group: ServiceGroup
+    private let server: SocketServer
     private let running: Task<Void, any Error>
     private let signals: Task<Void, Never>
 
     /// Starts listening at `settings`' address. Hummingbird's own lines ("Server started and
     /// listening") are left out below notice: the host says it is serving once it has booted.
-    package init(settings: HTTPSettings, logger: Logger) {
+    ///
+    /// With `handedSocket` (a host taking over another's socket), the server accepts nothing until
+    /// the host has booted (``begin(_:)``): until then the other host goes on accepting.
+    package init(settings: HTTPSettings, logger: Logger, handedSocket: CInt? = nil) {
         self.settings = settings
         self.logger = logger
         var serverLogger = logger
@@ -59,23 +63,20 @@ package final class HostListener: Sendable {
         // millisecond of every start, in the runtime's conformance scans) and gives each request a
         // logger of its own carrying an id of its own, which the host's lines leave out for theirs.
         let channels = GuardedHTTP1Channel(responder: Self.answering(with: responder, drain: drain, logger: logger), registry: registry)
-        // Handed a listening socket (systemd's socket activation): served as it is, never bound here.
-        let server: any Service =
-            if let descriptor = InheritedSocketServer.activatedDescriptor() {
-                InheritedSocketServer(
-                    descriptor: descriptor, channels: channels, connections: registry.delegate, logger: logger, onRunning: { BootTrace.mark("bound") }
-                )
+        // The listening socket: handed over by a host this one takes over from, or by systemd
+        // (socket activation), else made at the configured address.
+        let socket: SocketServer.Socket =
+            if let handedSocket {
+                .descriptor(handedSocket, handedBy: "the host it takes over from")
+            } else if let activated = SocketServer.activatedDescriptor() {
+                .descriptor(activated, handedBy: "systemd (LISTEN_FDS)")
             } else {
-                Server(
-                    childChannelSetup: channels,
-                    configuration: ServerConfiguration(
-                        address: .hostname(settings.host, port: settings.port), serverName: "Atrium",
-                        availableConnectionsDelegate: registry.delegate),
-                    onServerRunning: { _ in BootTrace.mark("bound") },
-                    eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-                    logger: serverLogger
-                )
+                .address(host: settings.host, port: settings.port)
             }
+        let server = SocketServer(
+            socket: socket, acceptsWhenOpened: handedSocket != nil, channels: channels, connections: registry.delegate, logger: serverLogger,
+            onRunning: { BootTrace.mark("bound") })
+        self.server = server
         // The signals are the listener's own (``watch(_:group:running:settings:logger:)``), not the
         // group's: a group shuts down at the first, and ignores a second.
         var configuration = ServiceGroupConfiguration(services: [.init(service: server, serviceName: "http server")], logger: logger)
@@ -165,9 +166,31 @@ package final class HostListener: Sendable {
     /// What `/health/ready` answers while the host drains.
     static let draining = #"{"status":"draining","build":""# + BuildID.current + #""}"#
 
-    /// Serves `generation` to the requests that waited and every one after.
+    /// Serves `generation` to the requests that waited and every one after; a listener handed its
+    /// socket starts accepting now.
     package func begin(_ generation: ServingGeneration) {
         responder.begin(generation)
+        server.open()
+    }
+
+    /// Returns once the listener has stopped accepting (a host handing over tells the new process
+    /// then, which accepts from then on: two processes never accept on one socket at once).
+    package func stoppedAccepting() async {
+        await server.stoppedAccepting()
+    }
+
+    /// The listening socket's descriptor, once the server listens: what a host taking over is handed.
+    package var listeningDescriptor: CInt? { server.descriptor }
+
+    /// Another process serves the socket now: this host stops accepting at once (no wait for a
+    /// balancer: the socket goes on accepting in the other process) and drains as on SIGTERM.
+    /// False when the host was already leaving.
+    @discardableResult
+    package func handOver() async -> Bool {
+        guard drain.begin() else { return false }
+        drain.stop()
+        await group.triggerGracefulShutdown()
+        return true
     }
 
     /// Runs `service` beside the server until the host stops; it stops before the server does.

@@ -1,3 +1,4 @@
+import AtriumStorage
 import Hummingbird
 
 /// What the host does around every request, as one router middleware: the request line and its
@@ -16,15 +17,20 @@ package final class HostMiddleware: RouterMiddleware, Sendable {
     let headers = SecurityHeadersMiddleware<Context>()
     let readYourWrites: ReadYourWritesMiddleware?
     let errors: ErrorPageMiddleware
+    /// The storage's feed: while another process writes the same SQLite file (a hand-over), each
+    /// request first catches up with it (``ChangeFeed/catchUp()``).
+    let feed: ChangeFeed
 
-    package init(log: RequestLogMiddleware, readYourWrites: ReadYourWritesMiddleware?, errors: ErrorPageMiddleware) {
+    package init(log: RequestLogMiddleware, feed: ChangeFeed, readYourWrites: ReadYourWritesMiddleware?, errors: ErrorPageMiddleware) {
         self.log = log
+        self.feed = feed
         self.readYourWrites = readYourWrites
         self.errors = errors
     }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try await log.handle(request, context: context) { request, context in
+        feed.catchUp()
+        return try await log.handle(request, context: context) { request, context in
             try await headers.handle(request, context: context) { request, context in
                 guard let readYourWrites else { return try await errors.handle(request, context: context, next: next) }
                 return try await readYourWrites.handle(request, context: context) { request, context in

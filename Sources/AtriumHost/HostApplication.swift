@@ -79,7 +79,7 @@ package struct HostApplication: Sendable {
         router.add(
             middleware: HostMiddleware(
                 log: RequestLogMiddleware(logger: logger, metrics: http.metrics ? metrics : nil, trustedProxies: Set(http.trustedProxies)),
-                readYourWrites: readYourWrites, errors: ErrorPageMiddleware(standard: pages.standard, allowed: allowed)))
+                feed: storage.changes, readYourWrites: readYourWrites, errors: ErrorPageMiddleware(standard: pages.standard, allowed: allowed)))
         try hostPages.add(to: router)
         language.add(to: router)
         // A page asked for with Accept: text/event-stream streams its scene (SceneEventStream).

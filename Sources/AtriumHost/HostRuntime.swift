@@ -23,6 +23,19 @@ package struct HostRuntime: Sendable {
     package let logger: Logger
     /// The database, if it was opened while the modules registered.
     let earlyStorage: EarlyStorage?
+    #if os(Linux)
+        /// What the host this one takes over from handed it (`atrium serve --take-over`).
+        package var take: HandOverTake?
+    #endif
+
+    /// The lock file handed over with the socket, when this host takes over.
+    private var handedLock: Int32? {
+        #if os(Linux)
+            take?.lock
+        #else
+            nil
+        #endif
+    }
 
     package init(plan: HostPlan, logger: Logger, earlyStorage: EarlyStorage? = nil) {
         self.plan = plan
@@ -46,7 +59,7 @@ package struct HostRuntime: Sendable {
     /// Opens the storage and runs every module's pending migrations. A database that cannot be
     /// opened or reached, or (when `serving`) an SQLite file another host serves, is a
     /// ``ConfigurationError`` at `storage.path` or `storage.url`.
-    package func openStorage(serving: Bool = false) async throws -> any HostStorage {
+    package func openStorage(serving: Bool = false, handedLock: Int32? = nil) async throws -> any HostStorage {
         do {
             _ = try plan.hostKey.key()
         } catch {
@@ -54,14 +67,25 @@ package struct HostRuntime: Sendable {
             throw problem(key: "secrets", message: error.description)
         }
         let storage = try await connectStorage()
-        if serving {
+        if let handedLock, let sqlite = storage as? SQLiteStorage {
+            // Taking over: the claim is the serving host's, passed on; both serve the file until it exits.
+            sqlite.adoptClaim(handedLock)
+            do {
+                try sqlite.shareWithAnotherProcess()
+            } catch {
+                try? storage.close()
+                throw problem(key: "storage.path", message: "the database cannot be watched beside the host handing over: \(error)")
+            }
+        } else if serving {
             do {
                 try storage.claimForServing()
             } catch {
                 try? storage.close()
                 throw problem(
                     key: "storage.path", message: "\(error)",
-                    fix: "stop the other host, or give this one its own storage.path (several hosts share storage.kind: postgres)")
+                    fix:
+                        "to replace it without a pause, start this one with `atrium serve --take-over`; else stop the other host, or give this one its own storage.path (several hosts share storage.kind: postgres)"
+                )
             }
         }
         do {
@@ -141,7 +165,7 @@ package struct HostRuntime: Sendable {
         let sessions: SessionStore
         let live: LiveScenes
         do {
-            storage = try await openStorage(serving: true)
+            storage = try await openStorage(serving: true, handedLock: handedLock)
             BootTrace.mark("storage")
             do {
                 sessions = try SessionStore(storage: storage, hostKey: plan.hostKey)
@@ -162,6 +186,10 @@ package struct HostRuntime: Sendable {
             throw error
         }
         BootTrace.mark("router")
+        #if os(Linux)
+            // Booted: the host handing over stops accepting, then this one accepts.
+            if let take, let sqlite = storage as? SQLiteStorage { await take.ready(storage: sqlite, logger: logger) }
+        #endif
         listener.begin(generation)
         let ids = plan.registry.modules.map(\.manifest.id)
         logger.info(
@@ -212,6 +240,13 @@ package struct HostRuntime: Sendable {
             FleetHeartbeat(
                 storage: storage, member: fleetMember(), drain: listener.drain, logger: logger,
                 modules: { Self.versions(of: (responder.generation ?? generation).plan) }), named: "fleet")
+        #if os(Linux)
+            // One machine: a new process may take this one's socket over (SQLite only: on PostgreSQL
+            // hosts are restarted one at a time behind a balancer).
+            if let sqlite = storage as? SQLiteStorage {
+                await listener.add(HandOverOffer(storage: sqlite, listener: listener, take: take, logger: logger), named: "hand-over")
+            }
+        #endif
         if let loadPlan {
             await listener.add(
                 ConfigurationReloader(

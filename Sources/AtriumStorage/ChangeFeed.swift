@@ -49,6 +49,10 @@ package final class ChangeFeed: Sendable {
     /// The position of the latest change that arrived (every earlier one arrived too).
     private let seenPosition = Atomic<Int64>(0)
 
+    /// Another process writing the same file meanwhile, watched (an SQLite host's hand-over).
+    private let otherProcess = Mutex<OtherProcessWatch?>(nil)
+    private let hasOtherProcess = Atomic<Bool>(false)
+
     /// A request whose visitor wrote further than this host has seen reads through every cache
     /// (``ReadYourWritesMiddleware``).
     @TaskLocal package static var readsThrough = false
@@ -79,6 +83,27 @@ package final class ChangeFeed: Sendable {
         sessions.forget(changes)
         if let position { seenPosition.max(position) }
         deliver(changes)
+    }
+
+    /// Whether another process writes the same file now (an SQLite host handing over).
+    package var othersWrite: Bool { hasOtherProcess.load(ordering: .relaxed) }
+
+    /// Before a request: what another process writing the same file committed is forgotten, so
+    /// the request reads it (see ``OtherProcessWatch``). One load of a flag when no other writes.
+    package func catchUp() {
+        guard hasOtherProcess.load(ordering: .relaxed) else { return }
+        otherProcess.withLock { $0 }?.look()
+    }
+
+    /// Watches another process from now on with `watch`, or (nil) no longer; returns the watch
+    /// replaced.
+    @discardableResult
+    func watchOtherProcess(_ watch: OtherProcessWatch?) -> OtherProcessWatch? {
+        defer { hasOtherProcess.store(watch != nil, ordering: .relaxed) }
+        return otherProcess.withLock { current in
+            defer { current = watch }
+            return current
+        }
     }
 
     /// How many times the feed stopped vouching (for tests and logs).

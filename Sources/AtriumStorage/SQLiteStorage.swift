@@ -237,10 +237,8 @@ package final class SQLiteStorage: HostStorage {
             throw ClaimRefused(
                 description: "another Atrium host\(holder.isEmpty ? "" : " (process \(holder))") is serving this database (lock file '\(lockPath)')")
         }
-        let pid = Array("\(getpid())\n".utf8)
-        _ = ftruncate(descriptor, 0)
-        _ = pwrite(descriptor, pid, pid.count, 0)
         hostLock.withLock { $0 = descriptor }
+        nameServingProcess()
     }
 
     /// The process serving the database at `path` (the one holding its lock file), or nil when no
@@ -257,7 +255,44 @@ package final class SQLiteStorage: HostStorage {
         return Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// The lock file's descriptor while this process holds the claim: a host handing over passes
+    /// it on, so the claim never lapses between the two processes.
+    package var claimDescriptor: Int32? { hostLock.withLock { $0 } }
+
+    /// Holds the claim through `descriptor`, the lock file as a host handing over holds it (the
+    /// same open file, so the same lock): it stays held when that host exits.
+    package func adoptClaim(_ descriptor: Int32) {
+        if let previous = hostLock.withLock({ $0.take() }) { closeDescriptor(previous) }
+        hostLock.withLock { $0 = descriptor }
+    }
+
+    /// Writes this process's id in the lock file: the process `atrium reload` and another host's
+    /// refusal name (``servingProcess(path:)``).
+    package func nameServingProcess() {
+        guard let descriptor = claimDescriptor else { return }
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = pwrite(descriptor, pid, pid.count, 0)
+    }
+
+    /// Another process serves this file too, from now until ``serveAlone()`` (a hand-over): before
+    /// every request, and every few milliseconds, this process looks whether it committed, and
+    /// forgets what it kept when so (``OtherProcessWatch``).
+    package func shareWithAnotherProcess() throws {
+        changes.watchOtherProcess(try OtherProcessWatch(path: path, feed: changes))?.stop()
+        // Kept before the watch began: read again too.
+        changes.committed([.everything])
+    }
+
+    /// The other process has stopped: what it wrote last is forgotten, and this one serves alone.
+    package func serveAlone() {
+        guard let watch = changes.watchOtherProcess(nil) else { return }
+        watch.stop()
+        changes.committed([.everything])
+    }
+
     package func close() throws {
+        serveAlone()
         if let descriptor = hostLock.withLock({ $0.take() }) {
             closeDescriptor(descriptor)
         }

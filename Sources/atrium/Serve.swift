@@ -12,8 +12,16 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var options: ConfigurationOptions
 
+    @Flag(
+        help: """
+            Take over from the host serving this configuration's SQLite database, without a pause: its \
+            listening socket is handed to this process, which accepts once it has booted; the other host \
+            then drains and exits. With no host serving it, serve as usual.
+            """)
+    var takeOver = false
+
     func run() async throws {
-        try await Self.serve(options.file)
+        try await Self.serve(options.file, takingOver: takeOver)
     }
 
     /// The configuration of a host's launch, read without ArgumentParser: no arguments, or `serve`,
@@ -37,7 +45,7 @@ struct Serve: AsyncParsableCommand {
         return ConfigurationFile(path: path)
     }
 
-    static func serve(_ file: ConfigurationFile) async throws {
+    static func serve(_ file: ConfigurationFile, takingOver: Bool = false) async throws {
         BootTrace.mark("serve")
         HostRuntime.startEventLoops()
         let bootLogger = Console.logger()
@@ -46,6 +54,7 @@ struct Serve: AsyncParsableCommand {
         let earlyStorage = EarlyStorage()
         var listener: HostListener?
         var logger = bootLogger
+        var handedOver = HandedOver()
         let plan: HostPlan
         do {
             plan = try await file.plan(
@@ -53,8 +62,10 @@ struct Serve: AsyncParsableCommand {
                 settingsRead: { settings in
                     earlyStorage.start(settings.storage)
                     logger = Console.logger(level: settings.log.level, format: settings.log.format)
-                    listener = HostListener(settings: settings.http, logger: logger)
+                    if takingOver { handedOver = HandedOver(storage: settings.storage, logger: logger) }
+                    listener = HostListener(settings: settings.http, logger: logger, handedSocket: handedOver.socket)
                 })
+            try handedOver.check()
         } catch {
             await listener?.abandon()
             await earlyStorage.discard()
@@ -63,7 +74,11 @@ struct Serve: AsyncParsableCommand {
         BootTrace.mark("planned")
         // SIGHUP reads the same file (or the defaults) again.
         let hostLogger = logger
-        try await HostRuntime(plan: plan, logger: hostLogger, earlyStorage: earlyStorage).serve(
+        var runtime = HostRuntime(plan: plan, logger: hostLogger, earlyStorage: earlyStorage)
+        #if os(Linux)
+            runtime.take = handedOver.take
+        #endif
+        try await runtime.serve(
             reloading: { metrics in
                 try await HostPlan.prepare(source: try await file.source(), catalog: file.catalog, logger: hostLogger, metrics: metrics)
             }, listener: listener)

@@ -37,7 +37,7 @@ STORAGE_PAGES = PAGES
 # ONLY=tracing just what tracing costs (off, a 1 % sampler, 100 %); ONLY=languages just the pages in
 # Spanish beside English (a host offering both); ONLY=offline just what an Idempotency-Key costs on a
 # form post and the time the client kit takes to send 100 waiting actions (offline.py); ONLY=restart
-# a rolling restart of two hosts behind nginx under load (restart.py).
+# a rolling restart of two hosts behind nginx under load, then a take-over on one machine (restart.py).
 ONLY = os.environ.get("ONLY", "")
 # Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
 BOOTS = int(os.environ.get("BOOTS", "21"))

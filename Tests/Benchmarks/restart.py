@@ -3,7 +3,9 @@ throwaway PostgreSQL behind nginx (`proxy_next_upstream error timeout non_idempo
 `http.drainSeconds: 1`), under the steady load of Tests/Tooling/test_rolling_restart.py (three
 signed-in readers, a payer posting with keys, a live watcher), restarted one at a time. Prints the
 failed requests (goal 0), the slowest request while a host was switching against the steady p99,
-and how long each host took to exit after SIGTERM.
+and how long each host took to exit after SIGTERM. Then the take-over on one machine: one release
+host on SQLite under the same load, taken over twice by `atrium serve --take-over`: the same figures,
+and how long the old host took to exit once the new one was started.
 
 Run alone: ONLY=restart bash Tests/Benchmarks/run.sh (or ONLY=restart python3 Tests/Benchmarks/bench.py BIN)."""
 
@@ -16,11 +18,61 @@ from pathlib import Path
 
 
 def measure(bench, binary_folder):
-    if not bench.POSTGRES_URL:
-        print("No PostgreSQL server (ATRIUM_TEST_POSTGRES_URL): no rolling restart measured.")
-        return
     os.environ["ATRIUM_BINARY"] = str(Path(binary_folder) / "atrium")
     sys.path.insert(0, str(bench.ROOT / "Tests" / "Tooling"))
+    if not bench.POSTGRES_URL:
+        print("No PostgreSQL server (ATRIUM_TEST_POSTGRES_URL): no rolling restart measured.")
+    else:
+        rolling_restart()
+    take_over()
+
+
+def figures(load, switches):
+    """The steady p99 and median (before the first switch) and the requests that began during one."""
+    first_switch = switches[0][0]
+    steady = sorted(seconds for began, seconds in load.timings if began < first_switch - 0.5)
+    switching = [seconds for began, seconds in load.timings if any(start <= began <= end for start, end in switches)]
+    return (steady[int(len(steady) * 0.99)] if steady else 0), (statistics.median(steady) if steady else 0), switching
+
+
+def take_over():
+    import test_rolling_restart as rolling  # noqa: E402 (reads ATRIUM_BINARY)
+    import test_take_over  # noqa: E402
+
+    work = Path(tempfile.mkdtemp(prefix="atrium-take-over-"))
+    machine = test_take_over.Machine(work)
+    try:
+        visitor = rolling.signed_in_visitor(machine)
+        load = rolling.Load(machine, visitor)
+        with load:
+            time.sleep(4)
+            exits = [machine.take_over()]
+            time.sleep(4)
+            exits.append(machine.take_over())
+            time.sleep(4)
+        load.stop_watching()
+    finally:
+        machine.close()
+    p99, median, switching = figures(load, machine.switches)
+    print()
+    print("### Take-over on one machine: a new process takes over the socket of a host on SQLite, under load")
+    print()
+    print(
+        f"Release build; three signed-in readers, a payer posting with `Idempotency-Key`s and a live watcher, straight to "
+        f"the host's port; `atrium serve --take-over` twice. {load.pages} pages and {load.payments} payments in all.")
+    print()
+    print("| figure | value |")
+    print("|---|---:|")
+    print(f"| failed requests | {len(load.failures)} |")
+    print(f"| steady p99 (before the first take-over) | {p99 * 1000:.1f} ms |")
+    print(f"| steady median | {median * 1000:.1f} ms |")
+    print(f"| slowest request while a process took over ({len(switching)} requests) | {max(switching, default=0) * 1000:.1f} ms |")
+    print(f"| the old host's exit, from the new one's start (its boot, then the drain) | {exits[0]:.2f} s, {exits[1]:.2f} s |")
+    if load.failures:
+        print(f"\nFailed: {load.failures[:10]}")
+
+
+def rolling_restart():
     import test_rolling_restart as rolling  # noqa: E402 (reads ATRIUM_BINARY)
 
     work = Path(tempfile.mkdtemp(prefix="atrium-restart-"))
@@ -33,10 +85,7 @@ def measure(bench, binary_folder):
         load.stop_watching()
     finally:
         cluster.close()
-    first_switch = cluster.switches[0][0]
-    steady = sorted(seconds for began, seconds in load.timings if began < first_switch - 0.5)
-    switching = [seconds for began, seconds in load.timings if any(start <= began <= end for start, end in cluster.switches)]
-    p99 = steady[int(len(steady) * 0.99)] if steady else 0
+    p99, median, switching = figures(load, cluster.switches)
     print()
     print("### Rolling restart: two hosts on PostgreSQL behind nginx, restarted one at a time under load")
     print()
@@ -48,7 +97,7 @@ def measure(bench, binary_folder):
     print("|---|---:|")
     print(f"| failed requests | {len(load.failures)} |")
     print(f"| steady p99 (before the first restart) | {p99 * 1000:.1f} ms |")
-    print(f"| steady median | {statistics.median(steady) * 1000 if steady else 0:.1f} ms |")
+    print(f"| steady median | {median * 1000:.1f} ms |")
     print(f"| slowest request while a host switched ({len(switching)} requests) | {max(switching, default=0) * 1000:.1f} ms |")
     print(f"| each host's exit after SIGTERM (drain 1 s + stop) | {drains[0]:.2f} s, {drains[1]:.2f} s |")
     print(f"| each switch, SIGTERM to ready again | {', '.join(f'{end - start:.2f} s' for start, end in cluster.switches)} |")
