@@ -131,7 +131,8 @@ package final class HostListener: Sendable {
             var response: Response
             do {
                 // Leaving: readiness says so at once, whatever the storage says, so a balancer stops sending.
-                if drain.isLeaving, request.uri.path == "/health/ready" {
+                // Read as the router reads a path (empty segments left out: `/health//ready/` is the same route).
+                if drain.isLeaving, request.uri.path.split(separator: "/").elementsEqual(["health", "ready"]) {
                     response = Response(
                         status: .serviceUnavailable, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(string: Self.draining)))

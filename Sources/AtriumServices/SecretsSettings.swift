@@ -22,9 +22,20 @@ package struct SecretsSettings: ModuleConfiguration, Equatable {
 
     package init() {}
 
+    /// The most keys `keys` may list.
+    static let mostKeys = 8
+
     package func problems() -> [SettingProblem] {
         if let keys {
             guard !keys.isEmpty else { return [SettingProblem(key: "keys", message: "is empty", fix: "list at least one key, or leave it out")] }
+            // Every listed key is tried on each value or token the first does not open: a few at most.
+            guard keys.count <= Self.mostKeys else {
+                return [
+                    SettingProblem(
+                        key: "keys", message: "lists \(keys.count) keys, more than \(Self.mostKeys)",
+                        fix: "remove the old keys `atrium keys` says nothing needs (a rotation needs two)")
+                ]
+            }
             var problems: [SettingProblem] = []
             for (index, key) in keys.enumerated() where !Self.isKey(key) {
                 problems.append(

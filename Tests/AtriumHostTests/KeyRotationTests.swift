@@ -96,6 +96,11 @@ struct KeyRotationTests {
         #expect(try await Fixture.problems(Fixture.notesAndAccounts + "\nsecrets:\n  keys: []\n").map(\.key) == ["secrets.keys"])
         let problems = try await Fixture.problems(Fixture.notesAndAccounts + "\nsecrets:\n  keys: [\(new), short, \(new)]\n").map(\.key)
         #expect(Set(problems) == ["secrets.keys[1]", "secrets.keys"], "a key that is not one, and one listed twice")
+        let many = (0..<9).map { _ in Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString() }
+        let tooMany = try await Fixture.problems(Fixture.notesAndAccounts + "\nsecrets:\n  keys: [\(many.joined(separator: ", "))]\n")
+        #expect(tooMany.map(\.key) == ["secrets.keys"] && tooMany[0].message.contains("more than 8"), "every key is tried: a few at most")
+        let eight = try await Fixture.problems(Fixture.notesAndAccounts + "\nsecrets:\n  keys: [\(many.dropLast().joined(separator: ", "))]\n")
+        #expect(eight.isEmpty)
         let host = try await Fixture.host(environment: ["SECRETS_KEYS": "\(new),\(old)"])
         defer { host.tearDown() }
         #expect(try host.plan.hostKey.ids() == keys(new, old).ids())

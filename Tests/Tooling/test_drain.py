@@ -21,10 +21,10 @@ from test_serve import ATRIUM, free_port, wait_until_ready
 from test_several_hosts import Visitor
 
 
-def ready(port):
-    """The status and body of `/health/ready`."""
+def ready(port, path="/health/ready"):
+    """The status and body of `/health/ready` (or of another spelling of it)."""
     try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/ready", timeout=5) as response:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
@@ -57,6 +57,8 @@ def test_sigterm_drains_then_ends_streams_with_a_spread_retry_and_exits_0(tmp_pa
         status, body = ready(port)
         assert (status, body["status"]) == (503, "draining"), body
         assert body["build"], "the draining answer still names its build"
+        for spelling in ["/health/ready?probe=1", "/health/ready/", "//health//ready"]:
+            assert ready(port, spelling)[0] == 503, f"{spelling} is the readiness route too: it says draining"
         assert page_status(port) == 200, "pages are answered while the host drains"
         refused = Stream(port, "/cookbook", cookie)
         assert refused.status == 503 and refused.header("Retry-After"), "a new stream is told to try again (elsewhere)"
