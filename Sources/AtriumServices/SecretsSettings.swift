@@ -17,7 +17,7 @@ package struct SecretsSettings: ModuleConfiguration, Equatable {
         "keyFile": "The host key's file: 32 random bytes, made (mode 0600) when first needed, kept out of the database",
         "key": "The key itself, base64 of 32 bytes (SECRETS_KEY, so several hosts share one); wins over keyFile",
         "keys":
-            "Several keys, each base64 of 32 bytes (SECRETS_KEYS, comma-separated): the first signs and seals, every one verifies and opens, so a new key is added first and the old one removed once `atrium keys` says nothing needs it; wins over key and keyFile",
+            "Several keys (at most 8), each base64 of 32 bytes (SECRETS_KEYS, comma-separated): the first signs and seals, every one verifies and opens, so a new key is added first and the old one removed once `atrium keys` says nothing needs it; wins over key and keyFile",
     ]
 
     package init() {}
