@@ -20,6 +20,13 @@ enum Console {
     }
 
     /// Prints rows as aligned columns under a header.
+    /// Prints `object` (arrays and dictionaries of JSON values) as JSON for scripts: indented, keys
+    /// sorted, slashes as they are.
+    static func printJSON(_ object: Any) throws {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        print(String(decoding: data, as: UTF8.self))
+    }
+
     static func table(_ header: [String], _ rows: [[String]]) {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }

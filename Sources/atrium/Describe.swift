@@ -77,7 +77,6 @@ struct Describe: AsyncParsableCommand {
             "configuration": plan.source, "bootOrder": plan.registry.modules.map(\.manifest.id), "modules": modules, "routes": routes,
             "routeNames": names, "events": events,
         ]
-        let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        print(String(decoding: data, as: UTF8.self))
+        try Console.printJSON(document)
     }
 }

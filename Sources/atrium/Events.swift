@@ -42,9 +42,7 @@ struct Events: AsyncParsableCommand {
             let deliveries = try await Events.withStorage(options) { try await EventOutboxes.outbox(on: $0).deliveries(limit: limit) }
             let now = Date().timeIntervalSince1970
             if json {
-                let data = try JSONSerialization.data(
-                    withJSONObject: EventsReport.objects(deliveries, now: now), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-                print(String(decoding: data, as: UTF8.self))
+                try Console.printJSON(EventsReport.objects(deliveries, now: now))
             } else {
                 for line in EventsReport.lines(deliveries, now: now) { print(line) }
             }

@@ -23,8 +23,7 @@ struct Hosts: AsyncParsableCommand {
                     "state": $0.state, "startedAt": $0.startedAt, "lastSeen": $0.lastSeen,
                 ]
             }
-            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            try Console.printJSON(objects)
             return
         }
         guard !hosts.isEmpty else {

@@ -18,8 +18,7 @@ struct Keys: AsyncParsableCommand {
             try await KeysReport.make(hostKey: try await options.plan(logger: Console.logger(level: .warning)).hostKey, storage: storage)
         }
         if json {
-            let data = try JSONSerialization.data(withJSONObject: report.objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            try Console.printJSON(report.objects)
         } else {
             for line in report.lines { print(line) }
         }
