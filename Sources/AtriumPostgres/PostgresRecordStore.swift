@@ -34,7 +34,7 @@ struct PostgresRecordStore: RecordStore {
 
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
         RecordReadLog.note(module: module, collection: collection, owner: owner, id: id)
-        guard readsCache(collection) else { return try await storedJSON(id: id, in: collection).map { try JSONDecoder().decode(type, from: $0) } }
+        guard readsCache(collection) else { return try await storedJSON(id: id, in: collection).map { try RecordDecoding.decode(type, from: $0) } }
         return try await cache.record(type, module: module, collection: collection, id: id, owner: owner) {
             try await storedJSON(id: id, in: collection)
         }
@@ -44,7 +44,7 @@ struct PostgresRecordStore: RecordStore {
         RecordReadLog.note(module: module, collection: collection, owner: owner, id: nil)
         guard readsCache(collection) else {
             let decoder = JSONDecoder()
-            return try await storedJSON(in: collection).map { try decoder.decode(type, from: $0) }
+            return try await storedJSON(in: collection).map { try RecordDecoding.decode(type, from: $0, using: decoder) }
         }
         return try await cache.records(type, module: module, collection: collection, owner: owner) { try await storedJSON(in: collection) }
     }
@@ -75,9 +75,18 @@ struct PostgresRecordStore: RecordStore {
 
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         RecordReadLog.noteWrite()
-        let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
+        let encoded = try JSONEncoder().encode(record)
         let (module, owner, quota, logger) = (module, owner, quota, logger)
-        try await announcer.write(announcing: changes(collection, id)) { connection in
+        try await announcer.transaction(announcing: changes(collection, id)) { connection in
+            // What a newer version wrote and this one's type does not know is kept (RecordMerge).
+            let rows = try await connection.query(
+                """
+                SELECT json FROM records
+                WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id)) FOR UPDATE
+                """, logger: logger)
+            var stored: Data?
+            for try await json in rows.decode(Data.self) { stored = json }
+            let json = ByteBuffer(bytes: RecordMerge.json(record, encoded: encoded, over: stored))
             try await Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
             try await connection.query(
                 """
@@ -169,10 +178,10 @@ struct PostgresRecordStore: RecordStore {
                         """, logger: logger)
                     var stored: Data?
                     for try await json in rows.decode(Data.self) { stored = json }
-                    var record = try stored.map { try JSONDecoder().decode(type, from: $0) }
+                    var record = try stored.map { try RecordDecoding.decode(type, from: $0) }
                     let result = try change(&record)
                     if let record {
-                        let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
+                        let json = ByteBuffer(bytes: RecordMerge.json(record, encoded: try JSONEncoder().encode(record), over: stored))
                         try await Self.check(
                             quota, adding: json, module: module, owner: owner, collection: collection, id: id, on: connection, logger: logger)
                         if stored != nil {

@@ -18,7 +18,7 @@ extension RecordCache {
             keep(.absent, for: key, owner: owner, cost: 64, readAt: generation)
             return nil
         }
-        let record = try JSONDecoder().decode(type, from: json)
+        let record = try RecordDecoding.decode(type, from: json)
         keep(.value(record), for: key, owner: owner, cost: json.count + 64, readAt: generation)
         return record
     }
@@ -33,7 +33,7 @@ extension RecordCache {
         let generation = generation(of: owner)
         let rows = try await stored()
         let decoder = JSONDecoder()
-        let records = try rows.map { try decoder.decode(type, from: $0) }
+        let records = try rows.map { try RecordDecoding.decode(type, from: $0, using: decoder) }
         let cost = rows.reduce(64) { $0 + $1.count + 16 }
         keep(.value(records), for: key, owner: owner, cost: cost, readAt: generation)
         return records

@@ -16,7 +16,7 @@ struct SQLiteRecordStore: RecordStore {
 
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
         RecordReadLog.note(module: module, collection: collection, owner: owner, id: id)
-        if database.isInTransaction { return try await storedJSON(id: id, in: collection).map { try JSONDecoder().decode(type, from: $0) } }
+        if database.isInTransaction { return try await storedJSON(id: id, in: collection).map { try RecordDecoding.decode(type, from: $0) } }
         return try await cache.record(type, module: module, collection: collection, id: id, owner: owner) {
             try await storedJSON(id: id, in: collection)
         }
@@ -26,7 +26,7 @@ struct SQLiteRecordStore: RecordStore {
         RecordReadLog.note(module: module, collection: collection, owner: owner, id: nil)
         if database.isInTransaction {
             let decoder = JSONDecoder()
-            return try await storedJSON(in: collection).map { try decoder.decode(type, from: $0) }
+            return try await storedJSON(in: collection).map { try RecordDecoding.decode(type, from: $0, using: decoder) }
         }
         return try await cache.records(type, module: module, collection: collection, owner: owner) { try await storedJSON(in: collection) }
     }
@@ -54,9 +54,14 @@ struct SQLiteRecordStore: RecordStore {
 
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         RecordReadLog.noteWrite()
-        let json = try JSONEncoder().encode(record)
+        let encoded = try JSONEncoder().encode(record)
         defer { announce(collection, id) }
         try await database.write { [module, owner, quota] db in
+            // What a newer version wrote and this one's type does not know is kept (RecordMerge).
+            let stored = try Data.fetchOne(
+                db, sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
+                arguments: [module, owner, collection, id])
+            let json = RecordMerge.json(record, encoded: encoded, over: stored)
             try Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, in: db)
             try Self.upsert(json, module: module, owner: owner, collection: collection, id: id, in: db)
         }
@@ -106,10 +111,10 @@ struct SQLiteRecordStore: RecordStore {
                 sql: "SELECT json FROM records WHERE module = ? AND owner = ? AND collection = ? AND id = ?",
                 arguments: [module, owner, collection, id]
             )
-            var record = try stored.map { try JSONDecoder().decode(type, from: $0) }
+            var record = try stored.map { try RecordDecoding.decode(type, from: $0) }
             let result = try change(&record)
             if let record {
-                let json = try JSONEncoder().encode(record)
+                let json = RecordMerge.json(record, encoded: try JSONEncoder().encode(record), over: stored)
                 try Self.check(quota, adding: json, module: module, owner: owner, collection: collection, id: id, in: db)
                 try Self.upsert(json, module: module, owner: owner, collection: collection, id: id, in: db)
             } else if stored != nil {

@@ -1,4 +1,5 @@
 import AtriumSDK
+import AtriumStorage
 import Foundation
 import Synchronization
 
@@ -13,13 +14,14 @@ public final class InMemoryRecordStore: RecordStore {
 
     /// The record `id` of `collection`, decoded as `type`; nil when there is none.
     public func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
-        try records.withLock { $0[collection]?[id] }.map { try JSONDecoder().decode(type, from: $0) }
+        try records.withLock { $0[collection]?[id] }.map { try RecordDecoding.decode(type, from: $0) }
     }
 
-    /// Stores `record` as `id` of `collection`.
+    /// Stores `record` as `id` of `collection`, keeping the stored fields its type does not know, as
+    /// the host's storage does (a newer version's).
     public func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         let data = try JSONEncoder().encode(record)
-        records.withLock { $0[collection, default: [:]][id] = data }
+        records.withLock { $0[collection, default: [:]][id] = RecordMerge.json(record, encoded: data, over: $0[collection]?[id]) }
     }
 
     /// Deletes the record `id` of `collection`.
@@ -34,16 +36,17 @@ public final class InMemoryRecordStore: RecordStore {
         _ change: @escaping @Sendable (inout Record?) throws -> Result
     ) async throws -> Result {
         try records.withLock { records in
-            var record = try records[collection]?[id].map { try JSONDecoder().decode(type, from: $0) }
+            let stored = records[collection]?[id]
+            var record = try stored.map { try RecordDecoding.decode(type, from: $0) }
             let result = try change(&record)
-            records[collection, default: [:]][id] = try record.map { try JSONEncoder().encode($0) }
+            records[collection, default: [:]][id] = try record.map { RecordMerge.json($0, encoded: try JSONEncoder().encode($0), over: stored) }
             return result
         }
     }
 
     public func records<Record: Decodable & Sendable>(_ type: Record.Type, in collection: String) async throws -> [Record] {
         let rows = records.withLock { ($0[collection] ?? [:]).sorted { $0.key < $1.key }.map(\.value) }
-        return try rows.map { try JSONDecoder().decode(type, from: $0) }
+        return try rows.map { try RecordDecoding.decode(type, from: $0) }
     }
 
     public func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {

@@ -4,10 +4,17 @@
 /// user, or everyone), so one module never sees another's records and one visitor never sees
 /// another's. Every save is committed before it returns, unless it is made inside
 /// ``transaction(_:)``: then all of the transaction's writes are committed together, or none.
+///
+/// Records survive a rolling deploy, when two versions of a module serve one database: ``save(_:id:in:)``
+/// and ``update(_:id:in:_:)`` keep the stored fields the record's type does not know (a newer
+/// version's, nested ones too), so an older version never drops them; a field the type knows and
+/// leaves nil is removed. A dictionary, an array or an enum is the record's value as written. A
+/// field only goes with a contract migration.
 public protocol RecordStore: Sendable {
     /// The record `id` of `collection`, decoded as `type`; nil when there is none.
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record?
-    /// Stores `record` as `id` of `collection`, replacing what was there.
+    /// Stores `record` as `id` of `collection`, replacing what was there — except the stored
+    /// fields `Record` does not know, which are kept (see above).
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws
     /// Deletes the record `id` of `collection`, if there is one.
     func deleteRecord(id: String, in collection: String) async throws
