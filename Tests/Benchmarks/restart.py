@@ -53,23 +53,12 @@ def take_over():
         load.stop_watching()
     finally:
         machine.close()
-    p99, median, switching = figures(load, machine.switches)
-    print()
-    print("### Take-over on one machine: a new process takes over the socket of a host on SQLite, under load")
-    print()
-    print(
-        f"Release build; three signed-in readers, a payer posting with `Idempotency-Key`s and a live watcher, straight to "
-        f"the host's port; `atrium serve --take-over` twice. {load.pages} pages and {load.payments} payments in all.")
-    print()
-    print("| figure | value |")
-    print("|---|---:|")
-    print(f"| failed requests | {len(load.failures)} |")
-    print(f"| steady p99 (before the first take-over) | {p99 * 1000:.1f} ms |")
-    print(f"| steady median | {median * 1000:.1f} ms |")
-    print(f"| slowest request while a process took over ({len(switching)} requests) | {max(switching, default=0) * 1000:.1f} ms |")
-    print(f"| the old host's exit, from the new one's start (its boot, then the drain) | {exits[0]:.2f} s, {exits[1]:.2f} s |")
-    if load.failures:
-        print(f"\nFailed: {load.failures[:10]}")
+    report(
+        "Take-over on one machine: a new process takes over the socket of a host on SQLite, under load",
+        "Release build; three signed-in readers, a payer posting with `Idempotency-Key`s and a live watcher, straight to "
+        "the host's port; `atrium serve --take-over` twice.",
+        load, machine.switches, "the first take-over", "while a process took over",
+        [("the old host's exit, from the new one's start (its boot, then the drain)", f"{exits[0]:.2f} s, {exits[1]:.2f} s")])
 
 
 def rolling_restart():
@@ -85,21 +74,30 @@ def rolling_restart():
         load.stop_watching()
     finally:
         cluster.close()
-    p99, median, switching = figures(load, cluster.switches)
+    report(
+        "Rolling restart: two hosts on PostgreSQL behind nginx, restarted one at a time under load",
+        "Release build, `http.drainSeconds: 1`; three signed-in readers, a payer posting with `Idempotency-Key`s and a live "
+        "watcher, through nginx.",
+        load, cluster.switches, "the first restart", "while a host switched",
+        [("each host's exit after SIGTERM (drain 1 s + stop)", f"{drains[0]:.2f} s, {drains[1]:.2f} s"),
+         ("each switch, SIGTERM to ready again", ", ".join(f"{end - start:.2f} s" for start, end in cluster.switches))])
+
+
+def report(title, setting, load, switches, first, during, rest):
+    """One switch's table: failures, steady p99 and median, the slowest request during a switch, then `rest`."""
+    p99, median, switching = figures(load, switches)
     print()
-    print("### Rolling restart: two hosts on PostgreSQL behind nginx, restarted one at a time under load")
+    print(f"### {title}")
     print()
-    print(
-        f"Release build, `http.drainSeconds: 1`; three signed-in readers, a payer posting with `Idempotency-Key`s and a live "
-        f"watcher, through nginx. {load.pages} pages and {load.payments} payments in all.")
+    print(f"{setting} {load.pages} pages and {load.payments} payments in all.")
     print()
     print("| figure | value |")
     print("|---|---:|")
     print(f"| failed requests | {len(load.failures)} |")
-    print(f"| steady p99 (before the first restart) | {p99 * 1000:.1f} ms |")
+    print(f"| steady p99 (before {first}) | {p99 * 1000:.1f} ms |")
     print(f"| steady median | {median * 1000:.1f} ms |")
-    print(f"| slowest request while a host switched ({len(switching)} requests) | {max(switching, default=0) * 1000:.1f} ms |")
-    print(f"| each host's exit after SIGTERM (drain 1 s + stop) | {drains[0]:.2f} s, {drains[1]:.2f} s |")
-    print(f"| each switch, SIGTERM to ready again | {', '.join(f'{end - start:.2f} s' for start, end in cluster.switches)} |")
+    print(f"| slowest request {during} ({len(switching)} requests) | {max(switching, default=0) * 1000:.1f} ms |")
+    for figure, value in rest:
+        print(f"| {figure} | {value} |")
     if load.failures:
         print(f"\nFailed: {load.failures[:10]}")
