@@ -21,13 +21,20 @@
         /// When this host took over itself: it offers once the host before it has gone (that host
         /// still listens at the point until then).
         let take: HandOverTake?
+        /// How long a new process may boot before this host stops waiting for its `ready` and
+        /// serves alone again (the new process is told and exits).
+        let readyWithin: Duration
         private let stopped = Atomic<Bool>(false)
 
-        package init(storage: SQLiteStorage, listener: HostListener, take: HandOverTake?, logger: Logger) {
+        package init(
+            storage: SQLiteStorage, listener: HostListener, take: HandOverTake?, logger: Logger,
+            readyWithin: Duration = .seconds(600)
+        ) {
             self.storage = storage
             self.listener = listener
             self.take = take
             self.logger = logger
+            self.readyWithin = readyWithin
         }
 
         package func run() async throws {
@@ -108,6 +115,16 @@
                 return false
             }
             logger.notice("a new process is taking over: serving beside it until it is ready", metadata: ["process": "\(process)"])
+            let milliseconds = CInt(clamping: readyWithin.components.seconds * 1000 + readyWithin.components.attoseconds / 1_000_000_000_000_000)
+            guard HandOverPoint.readable(connection, within: milliseconds) else {
+                try? HandOverPoint.send(HandOverPoint.tooLate, on: connection)
+                _ = close(connection)
+                storage.serveAlone()
+                logger.warning(
+                    "the new process was not ready in time: serving on, alone",
+                    metadata: ["process": "\(process)", "waited": "\(readyWithin)"])
+                return false
+            }
             guard let answer = try? HandOverPoint.receive(on: connection), answer.line == HandOverPoint.ready else {
                 _ = close(connection)
                 storage.serveAlone()

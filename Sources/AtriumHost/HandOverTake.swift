@@ -38,7 +38,7 @@
         package static func begin(databasePath: String) throws -> HandOverTake? {
             let point = HandOverPoint(databasePath: databasePath)
             guard let connection = try point.connect() else { return nil }
-            guard let (line, descriptors) = try HandOverPoint.receive(on: connection) else {
+            guard let (line, descriptors) = try HandOverPoint.receive(on: connection, keepingDescriptors: true) else {
                 _ = close(connection)
                 throw Refused(description: "the host serving \(databasePath) closed the hand-over before handing its socket")
             }
@@ -53,8 +53,9 @@
 
         /// This process has booted: it names itself in the lock file (`atrium reload` finds it) and
         /// tells the other host, which stops accepting; returns once it has (or has gone), and this
-        /// one may accept. When the other host has exited, `storage` serves alone.
-        package func ready(storage: SQLiteStorage, logger: Logger) async {
+        /// one may accept. When the other host has exited, `storage` serves alone. Throws when the
+        /// other host stopped waiting (it serves on): this process must not accept.
+        package func ready(storage: SQLiteStorage, logger: Logger) async throws {
             storage.nameServingProcess()
             do {
                 try HandOverPoint.send(HandOverPoint.ready, on: connection)
@@ -62,11 +63,17 @@
                 logger.warning("the host handing over could not be told this one is ready", metadata: ["error": "\(error)"])
             }
             let (connection, giver, goneNow) = (self.connection, self.giver, self.goneNow)
-            let (answered, answer) = AsyncStream<Void>.makeStream()
+            let (answered, answer) = AsyncStream<Bool>.makeStream()
             Thread.detachNewThread {
                 // `yours`, then nothing until the other host exits and its end closes.
                 while let line = try? HandOverPoint.receive(on: connection) {
                     if line.line == HandOverPoint.yours { answer.finish() }
+                    if line.line == HandOverPoint.tooLate {
+                        answer.yield(false)
+                        answer.finish()
+                        _ = close(connection)
+                        return
+                    }
                 }
                 answer.finish()
                 _ = close(connection)
@@ -74,7 +81,9 @@
                 logger.notice("the host that handed over has stopped: serving alone", metadata: ["process": "\(giver)"])
                 goneNow.finish()
             }
-            for await _ in answered {}
+            for await taken in answered where !taken {
+                throw Refused(description: "the host handing over stopped waiting for this one to be ready: it serves on")
+            }
         }
 
         /// Returns once the host that handed over has exited.

@@ -188,7 +188,16 @@ package struct HostRuntime: Sendable {
         BootTrace.mark("router")
         #if os(Linux)
             // Booted: the host handing over stops accepting, then this one accepts.
-            if let take, let sqlite = storage as? SQLiteStorage { await take.ready(storage: sqlite, logger: logger) }
+            if let take, let sqlite = storage as? SQLiteStorage {
+                do {
+                    try await take.ready(storage: sqlite, logger: logger)
+                } catch {
+                    await shutDown(generation.plan.registry.modules, storage: storage)
+                    await listener.abandon()
+                    await traceExport?.stop()
+                    throw error
+                }
+            }
         #endif
         listener.begin(generation)
         let ids = plan.registry.modules.map(\.manifest.id)

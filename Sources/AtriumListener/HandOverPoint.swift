@@ -36,6 +36,9 @@
         package static let ready = "ready"
         /// What the host answers once it has stopped accepting: the new process accepts from then on.
         package static let yours = "yours"
+        /// The serving host's answer when the new process did not say `ready` within its deadline:
+        /// it serves on, and the new process exits.
+        package static let tooLate = "too late"
 
         /// A socket listening at the point (the serving host's side).
         package func listen() throws -> CInt {
@@ -48,12 +51,19 @@
         /// The next process that connected to `listening`, waiting at most `milliseconds`; nil when
         /// none did meanwhile.
         package static func accept(on listening: CInt, waiting milliseconds: CInt) -> CInt? {
-            var waiting = pollfd(fd: listening, events: Int16(POLLIN), revents: 0)
-            guard poll(&waiting, 1, milliseconds) > 0 else { return nil }
+            guard readable(listening, within: milliseconds) else { return nil }
             let connection = Glibc.accept(listening, nil, nil)
             guard connection >= 0 else { return nil }
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             return connection
+        }
+
+        /// Whether `descriptor` has something to read (or has closed) within `milliseconds`.
+        package static func readable(_ descriptor: CInt, within milliseconds: CInt) -> Bool {
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            var result = poll(&waiting, 1, milliseconds)
+            while result < 0 && errno == EINTR { result = poll(&waiting, 1, milliseconds) }
+            return result > 0
         }
 
         /// A connection to the host listening at the point, or nil when none listens.
@@ -130,9 +140,10 @@
             guard sent == payload.count else { throw HandOverFailure(call: "sendmsg", code: sent < 0 ? errno : EPIPE) }
         }
 
-        /// The next line from `connection` (without its newline) and the descriptors that came with
-        /// it (each closed on exec); nil when the connection closed first.
-        package static func receive(on connection: CInt) throws -> (line: String, descriptors: [CInt])? {
+        /// The next line from `connection` (without its newline) and, with `keepingDescriptors`, the
+        /// descriptors that came with it (each closed on exec; without, they are closed: a peer
+        /// cannot leave open files in a process that expects none); nil when the connection closed first.
+        package static func receive(on connection: CInt, keepingDescriptors: Bool = false) throws -> (line: String, descriptors: [CInt])? {
             var line: [UInt8] = []
             var descriptors: [CInt] = []
             let header = MemoryLayout<cmsghdr>.size
@@ -172,6 +183,10 @@
                     return nil
                 }
                 line += buffer[..<count]
+            }
+            if !keepingDescriptors {
+                for descriptor in descriptors { _ = close(descriptor) }
+                descriptors = []
             }
             let end = line.firstIndex(of: UInt8(ascii: "\n")) ?? line.endIndex
             return (String(decoding: line[..<end], as: UTF8.self), descriptors)

@@ -1,10 +1,14 @@
 #if os(Linux)
+    import AtriumHTTP
     import AtriumSDK
     import Foundation
     import Glibc
+    import Logging
+    import ServiceLifecycle
     import Synchronization
     import Testing
 
+    @testable import AtriumHost
     @testable import AtriumListener
     @testable import AtriumStorage
 
@@ -36,7 +40,7 @@
             defer { close(pipeEnds[0]) }
             try HandOverPoint.send("\(HandOverPoint.greeting) \(getpid())", descriptors: [pipeEnds[1], pipeEnds[1]], on: giver)
             close(pipeEnds[1])
-            let (line, descriptors) = try #require(try HandOverPoint.receive(on: taker))
+            let (line, descriptors) = try #require(try HandOverPoint.receive(on: taker, keepingDescriptors: true))
             #expect(line == "\(HandOverPoint.greeting) \(getpid())")
             #expect(descriptors.count == 2)
             // Written through the descriptor received, read from the pipe's other end.
@@ -99,6 +103,43 @@
 
             serving.serveAlone()
             #expect(!serving.changes.othersWrite)
+        }
+
+        @Test func aNewProcessNotReadyInTimeIsToldSoAndTheHostServesAloneAgain() async throws {
+            let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+            let path = databasePath()
+            let storage = try SQLiteStorage(path: path)
+            try storage.claimForServing()
+            var settings = HTTPSettings()
+            settings.port = try ClosedPort().port
+            let listener = HostListener(settings: settings, logger: quiet)
+            defer { try? storage.close() }
+            for _ in 0..<1000 where listener.listeningDescriptor == nil { try await Task.sleep(for: .milliseconds(10)) }
+            let offer = HandOverOffer(storage: storage, listener: listener, take: nil, logger: quiet, readyWithin: .milliseconds(300))
+            let group = ServiceGroup(services: [offer], logger: quiet)
+            let running = Task { try await group.run() }
+
+            var taking: HandOverTake?
+            for _ in 0..<1000 where taking == nil {
+                taking = try HandOverTake.begin(databasePath: path)
+                if taking == nil { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            let take = try #require(taking, "the serving host offers at its point")
+            #expect(storage.changes.othersWrite, "beside the new process, the host looks at the file's changes")
+            // The new process boots for longer than the host waits.
+            for _ in 0..<500 where storage.changes.othersWrite { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(!storage.changes.othersWrite, "it stopped waiting: alone again")
+            let late = try SQLiteStorage(path: path)
+            defer { try? late.close() }
+            await #expect(throws: HandOverTake.Refused.self, "a late `ready` is refused: the new process must not accept") {
+                try await take.ready(storage: late, logger: quiet)
+            }
+            #expect(!listener.drain.isLeaving, "the host serves on")
+            #expect(try HandOverTake.begin(databasePath: path) != nil, "and offers again to the next process")
+
+            await group.triggerGracefulShutdown()
+            try await running.value
+            await listener.abandon()
         }
     }
 #endif
