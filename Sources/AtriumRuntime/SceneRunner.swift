@@ -64,6 +64,7 @@ package struct SceneRunner<S: Scene>: Sendable {
         } catch {
             let problem = (error as? DecodingError).map(Self.describe) ?? "the request body could not be read"
             request.context.logger.notice("action body rejected", metadata: ["problem": "\(problem)"])
+            if request.input != nil { return await pageChanged(request) }
             return .screen(
                 DeferredScreen(
                     Screen(
@@ -102,17 +103,35 @@ package struct SceneRunner<S: Scene>: Sendable {
         }
     }
 
-    /// The page of `state` with `change` said above it (409). Never kept as the state's page: the
-    /// sentence is not part of the state.
-    private func changed(_ state: S.State, because change: Wording, scene: S) -> SceneResponse {
+    /// The page of `state` with `change` said above it (409), and `entered` in its fields. Never
+    /// kept as the state's page: the sentence is not part of the state.
+    private func changed(_ state: S.State, because change: Wording, scene: S, keeping entered: [String: String] = [:]) -> SceneResponse {
         .screen(
             DeferredScreen(
                 key: nil, liveRefresh: scene.liveRefresh(for: state),
                 make: {
-                    var screen = scene.view.screen(for: state)
+                    var screen = scene.view.screen(for: state).keeping(entered)
                     screen.content.insert(.message(Message(change, kind: .warning)), at: 0)
                     return screen
                 }), status: .conflict)
+    }
+
+    /// An action whose body its scene cannot read: most often a page one version of the module drew,
+    /// posted to a host of another (a field added, renamed or retyped in between). Nothing is done;
+    /// the page as it is now comes back with what the person typed in its fields and a sentence
+    /// saying the page changed (409), so nothing they entered is lost.
+    private func pageChanged(_ request: SceneRequest) async -> SceneResponse {
+        let entered = (request.input as? any EnteredValues)?.enteredValues ?? [:]
+        do {
+            let scene = try make(request.context)
+            let state = try await scene.load(request.context)
+            guard case .loaded(let value) = state else { return screen(for: state, scene: scene, status: .conflict, request: request) }
+            return changed(
+                value, because: "This page has changed since you opened it. Check what you entered and send it again.",
+                scene: scene, keeping: entered)
+        } catch {
+            return failure(error, request: request)
+        }
     }
 
     /// Names the scene's module and id on its span.

@@ -1,0 +1,40 @@
+@_spi(AtriumHost) import AtriumSDK
+
+/// An action's body that can say what the person typed, by field name: when the action cannot be
+/// decoded (a page of one version posted to a host of another), the page is shown again with
+/// these values in its fields instead of losing them (``Screen/keeping(_:)``).
+package protocol EnteredValues {
+    /// The text values sent, by field name; the host's own fields (`_csrf`, `_basis`, …) left out.
+    var enteredValues: [String: String] { get }
+}
+
+extension Screen {
+    /// This screen with `values` in its fields, pickers and toggles of those names. Passwords stay
+    /// empty (a browser does not refill them either), a picker keeps its choice when the value is
+    /// not among its options, and a toggle not sent keeps its state (an unticked box sends nothing).
+    package func keeping(_ values: [String: String]) -> Screen {
+        guard !values.isEmpty else { return self }
+        var screen = self
+        screen.content = content.map { Self.keeping(values, in: $0) }
+        return screen
+    }
+
+    private static func keeping(_ values: [String: String], in node: UINode) -> UINode {
+        switch node {
+        case .field(var field):
+            guard field.kind != .password, let value = values[field.name] else { return node }
+            field.value = value
+            return .field(field)
+        case .picker(var picker):
+            guard let value = values[picker.name], picker.options.contains(where: { $0.value == value }) else { return node }
+            picker.selected = value
+            return .picker(picker)
+        case .toggle(var toggle):
+            guard values[toggle.name] == toggle.value else { return node }
+            toggle.isOn = true
+            return .toggle(toggle)
+        default:
+            return node.replacingChildren { $0.map { keeping(values, in: $0) } }
+        }
+    }
+}
