@@ -64,10 +64,9 @@ package struct ConfigurationReloader: Service {
         }
         let generation: ServingGeneration
         do {
-            for module in next.registry.modules {
-                try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
-                module.connect(to: storage)
-            }
+            // Their migrations run in the background (``ModuleMigrationService`` sees the new list).
+            try ModuleMigrations.refuseOlderBuild(next.registry.modules, records: try await storage.migrationRecords())
+            for module in next.registry.modules { module.connect(to: storage) }
             var logger = self.logger
             logger.logLevel = next.settings.log.level
             generation = ServingGeneration(

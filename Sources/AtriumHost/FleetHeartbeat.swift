@@ -13,13 +13,15 @@ import ServiceLifecycle
 package struct FleetHeartbeat: Service {
     let storage: any HostStorage
     let member: FleetMember
-    /// The modules served now (a reload may change them), by id, with their versions.
-    let modules: @Sendable () -> [String: String]
+    /// The modules served now (a reload may change them), by id, with their versions, and the
+    /// migrations they declare (``FleetMember/migrations``).
+    let modules: @Sendable () -> (versions: [String: String], migrations: [String])
     let drain: HostDrain
     let logger: Logger
 
     package init(
-        storage: any HostStorage, member: FleetMember, drain: HostDrain, logger: Logger, modules: @escaping @Sendable () -> [String: String]
+        storage: any HostStorage, member: FleetMember, drain: HostDrain, logger: Logger,
+        modules: @escaping @Sendable () -> (versions: [String: String], migrations: [String])
     ) {
         self.storage = storage
         self.member = member
@@ -48,7 +50,7 @@ package struct FleetHeartbeat: Service {
 
     private func beat() async {
         var now = member
-        now.modules = modules()
+        (now.modules, now.migrations) = modules()
         now.state = drain.isLeaving ? "draining" : "serving"
         now.lastSeen = Date().timeIntervalSince1970
         do {

@@ -14,12 +14,15 @@ package struct FleetMember: Sendable, Equatable {
     package var modules: [String: String]
     /// `serving`, or `draining` once it is on its way out.
     package var state: String
+    /// The module migrations its build knows, as `module/id`: a contract migration waits for every
+    /// live host to know it (``ModuleMigrations``). A host of a build from before kinds knows none.
+    package var migrations: [String]
     package var startedAt: Double
     package var lastSeen: Double
 
     package init(
         id: String, address: String, machine: String, pid: Int, build: String, modules: [String: String], state: String, startedAt: Double,
-        lastSeen: Double
+        lastSeen: Double, migrations: [String] = []
     ) {
         self.id = id
         self.address = address
@@ -30,12 +33,23 @@ package struct FleetMember: Sendable, Equatable {
         self.state = state
         self.startedAt = startedAt
         self.lastSeen = lastSeen
+        self.migrations = migrations
     }
 
     /// The modules as stored: JSON, sorted by id.
     var modulesJSON: String {
         let data = (try? JSONSerialization.data(withJSONObject: modules, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The migrations as stored: a JSON array, sorted.
+    var migrationsJSON: String {
+        let data = (try? JSONSerialization.data(withJSONObject: migrations.sorted())) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func migrations(fromJSON text: String) -> [String] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String]) ?? []
     }
 
     static func modules(fromJSON text: String) -> [String: String] {

@@ -24,7 +24,9 @@ package enum HostFleet {
                         id TEXT PRIMARY KEY, address TEXT NOT NULL, machine TEXT NOT NULL, pid INTEGER NOT NULL, build TEXT NOT NULL,
                         modules TEXT NOT NULL, state TEXT NOT NULL, startedAt DOUBLE NOT NULL, lastSeen DOUBLE NOT NULL)
                     """
-                ])
+                ]),
+            // The module migrations each host knows (``FleetMember/migrations``).
+            .init(id: "10-fleet-migrations", statements: ["ALTER TABLE atriumHosts ADD COLUMN migrations TEXT NOT NULL DEFAULT '[]'"]),
         ],
         postgres: [
             .init(
@@ -35,7 +37,8 @@ package enum HostFleet {
                         id text PRIMARY KEY, address text NOT NULL, machine text NOT NULL, pid integer NOT NULL, build text NOT NULL,
                         modules text NOT NULL, state text NOT NULL, started_at double precision NOT NULL, last_seen double precision NOT NULL)
                     """
-                ])
+                ]),
+            .init(id: "8-fleet-migrations", statements: ["ALTER TABLE atrium_hosts ADD COLUMN migrations text NOT NULL DEFAULT '[]'"]),
         ])
 
     /// Makes the table on `storage`, once: when the storage opens, before anything reads it (on
@@ -51,25 +54,27 @@ package enum HostFleet {
             try await sqlite.database.write { db in
                 try db.execute(
                     sql: """
-                        INSERT INTO atriumHosts (id, address, machine, pid, build, modules, state, startedAt, lastSeen)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO atriumHosts (id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (id) DO UPDATE SET address = excluded.address, build = excluded.build, modules = excluded.modules,
-                        state = excluded.state, lastSeen = excluded.lastSeen
+                        state = excluded.state, lastSeen = excluded.lastSeen, migrations = excluded.migrations
                         """,
-                    arguments: [m.id, m.address, m.machine, m.pid, m.build, m.modulesJSON, m.state, m.startedAt, m.lastSeen])
+                    arguments: [m.id, m.address, m.machine, m.pid, m.build, m.modulesJSON, m.state, m.startedAt, m.lastSeen, m.migrationsJSON])
                 // The rows of hosts gone long ago (they died, and nobody asked since).
                 try db.execute(sql: "DELETE FROM atriumHosts WHERE lastSeen < ?", arguments: [m.lastSeen - 3600])
             }
         } else if let postgres = storage as? PostgresStorage {
             let logger = postgres.logger
-            let modules = m.modulesJSON
+            let (modules, migrations) = (m.modulesJSON, m.migrationsJSON)
             _ = try await postgres.client.withBoundedConnection(watchdog: postgres.watchdog) { connection in
                 try await connection.query(
                     """
-                    INSERT INTO atrium_hosts (id, address, machine, pid, build, modules, state, started_at, last_seen)
-                    VALUES (\(m.id), \(m.address), \(m.machine), \(m.pid), \(m.build), \(modules), \(m.state), \(m.startedAt), \(m.lastSeen))
+                    INSERT INTO atrium_hosts (id, address, machine, pid, build, modules, state, started_at, last_seen, migrations)
+                    VALUES (
+                        \(m.id), \(m.address), \(m.machine), \(m.pid), \(m.build), \(modules), \(m.state), \(m.startedAt), \(m.lastSeen),
+                        \(migrations))
                     ON CONFLICT (id) DO UPDATE SET address = excluded.address, build = excluded.build, modules = excluded.modules,
-                    state = excluded.state, last_seen = excluded.last_seen
+                    state = excluded.state, last_seen = excluded.last_seen, migrations = excluded.migrations
                     """, logger: logger)
                 try await connection.query("DELETE FROM atrium_hosts WHERE last_seen < \(m.lastSeen - 3600)", logger: logger)
             }
@@ -97,13 +102,13 @@ package enum HostFleet {
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT id, address, machine, pid, build, modules, state, startedAt, lastSeen FROM atriumHosts
+                        SELECT id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations FROM atriumHosts
                         WHERE lastSeen >= ? ORDER BY startedAt, id
                         """, arguments: [since]
                 ).map {
                     FleetMember(
                         id: $0[0], address: $0[1], machine: $0[2], pid: $0[3], build: $0[4], modules: FleetMember.modules(fromJSON: $0[5]),
-                        state: $0[6], startedAt: $0[7], lastSeen: $0[8])
+                        state: $0[6], startedAt: $0[7], lastSeen: $0[8], migrations: FleetMember.migrations(fromJSON: $0[9]))
                 }
             }
         }
@@ -112,17 +117,17 @@ package enum HostFleet {
         return try await postgres.client.withBoundedConnection(watchdog: postgres.watchdog) { connection in
             let rows = try await connection.query(
                 """
-                SELECT id, address, machine, pid, build, modules, state, started_at, last_seen FROM atrium_hosts
+                SELECT id, address, machine, pid, build, modules, state, started_at, last_seen, migrations FROM atrium_hosts
                 WHERE last_seen >= \(since) ORDER BY started_at, id
                 """, logger: logger)
             var members: [FleetMember] = []
-            for try await (id, address, machine, pid, build, modules, state, startedAt, lastSeen) in rows.decode(
-                (String, String, String, Int, String, String, String, Double, Double).self)
+            for try await (id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations) in rows.decode(
+                (String, String, String, Int, String, String, String, Double, Double, String).self)
             {
                 members.append(
                     FleetMember(
                         id: id, address: address, machine: machine, pid: pid, build: build, modules: FleetMember.modules(fromJSON: modules),
-                        state: state, startedAt: startedAt, lastSeen: lastSeen))
+                        state: state, startedAt: startedAt, lastSeen: lastSeen, migrations: FleetMember.migrations(fromJSON: migrations)))
             }
             return members
         }

@@ -97,10 +97,13 @@ package struct HostRuntime: Sendable {
             // barrier that waits for every read in progress, so one made once the host serves
             // (the heartbeat's first beat did) could hold up every request behind it.
             try await HostFleet.prepare(storage)
-            for module in plan.registry.modules {
-                try await storage.migrate(module: module.manifest.id, migrations: module.migrations)
-                module.connect(to: storage)
-            }
+            // The modules' own migrations run in the background once the host serves
+            // (``ModuleMigrationService``); a build older than the data does not serve it.
+            if serving { try ModuleMigrations.refuseOlderBuild(plan.registry.modules, records: try await storage.migrationRecords()) }
+            for module in plan.registry.modules { module.connect(to: storage) }
+        } catch let older as ModuleMigrations.OlderThanData {
+            try? storage.close()
+            throw problem(key: "modules", message: older.description)
         } catch {
             try? storage.close()
             throw StorageErrorText.plain(error)
@@ -245,10 +248,18 @@ package struct HostRuntime: Sendable {
                     return (plan.events, plan.settings.events)
                 }, metrics: plan.metrics, logger: logger), named: "event delivery")
         await listener.add(LiveScenesShutdown(live: live), named: "live scenes")
+        let member = fleetMember()
         await listener.add(
             FleetHeartbeat(
-                storage: storage, member: fleetMember(), drain: listener.drain, logger: logger,
-                modules: { Self.versions(of: (responder.generation ?? generation).plan) }), named: "fleet")
+                storage: storage, member: member, drain: listener.drain, logger: logger,
+                modules: {
+                    let plan = (responder.generation ?? generation).plan
+                    return (Self.versions(of: plan), ModuleMigrations.known(by: plan.registry.modules))
+                }), named: "fleet")
+        await listener.add(
+            ModuleMigrationService(
+                storage: storage, host: member.id, logger: logger, modules: { (responder.generation ?? generation).plan.registry.modules }),
+            named: "module migrations")
         #if os(Linux)
             // One machine: a new process may take this one's socket over (SQLite only: on PostgreSQL
             // hosts are restarted one at a time behind a balancer).
@@ -269,7 +280,8 @@ package struct HostRuntime: Sendable {
         let now = Date().timeIntervalSince1970
         return FleetMember(
             id: UUID().uuidString.lowercased(), address: plan.settings.http.effectivePublicURL, machine: ProcessInfo.processInfo.hostName,
-            pid: Int(getpid()), build: BuildID.current, modules: Self.versions(of: plan), state: "serving", startedAt: now, lastSeen: now)
+            pid: Int(getpid()), build: BuildID.current, modules: Self.versions(of: plan), state: "serving", startedAt: now, lastSeen: now,
+            migrations: ModuleMigrations.known(by: plan.registry.modules))
     }
 
     /// The modules `plan` serves, by id, with their versions.

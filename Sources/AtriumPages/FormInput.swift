@@ -191,21 +191,3 @@ extension SceneRunner {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     }
 }
-
-extension FormInput: EnteredValues {
-    package var enteredValues: [String: String] {
-        var values: [String: String] = [:]
-        switch body {
-        case .form(let fields):
-            for (name, value) in fields.fields where !name.hasPrefix("_") {
-                if case .text(let text) = value { values[name] = text }
-            }
-        case .json(let data):
-            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-            for (name, value) in object where !name.hasPrefix("_") {
-                if let text = value as? String { values[name] = text }
-            }
-        }
-        return values
-    }
-}

@@ -46,6 +46,17 @@ enum PostgresHostSchema {
                 "INSERT INTO atrium_feed (id, position) VALUES (1, 0)",
             ]
         ),
+        .init(
+            // A module migration's kind, and how far it has come (``MigrationRecord``): rows from
+            // before were applied expand migrations.
+            id: "7-migration-progress",
+            statements: [
+                """
+                ALTER TABLE module_migrations ADD COLUMN kind text NOT NULL DEFAULT 'expand',
+                ADD COLUMN state text NOT NULL DEFAULT 'applied', ADD COLUMN progress text NOT NULL DEFAULT '{}', ADD COLUMN error text
+                """
+            ]
+        ),
     ]
 
     /// Applies the steps this database lacks. The caller holds the migration lock.

@@ -179,33 +179,6 @@ package final class PostgresStorage: HostStorage {
             backend: "postgresql", module: module)
     }
 
-    /// Runs the module's migrations that have not yet succeeded, under the migration lock, each in
-    /// its own transaction with the mark that it ran.
-    package func migrate(module: String, migrations: [StorageMigration]) async throws {
-        guard !migrations.isEmpty else { return }
-        let (logger, address, changes) = (logger, address, changes)
-        try await client.withConnection { connection in
-            try await Self.withMigrationLock(on: connection, for: address, logger: logger) {
-                for migration in migrations {
-                    let applied = try await connection.count(
-                        "SELECT 1 FROM module_migrations WHERE module = \(module) AND id = \(migration.id)", logger: logger)
-                    if applied > 0 { continue }
-                    try await connection.inTransaction(logger: logger) { connection in
-                        try await migration.migrate(PostgresRecordMigrator(connection: connection, logger: logger, module: module))
-                        try await connection.query(
-                            "INSERT INTO module_migrations (module, id, applied_at) VALUES (\(module), \(migration.id), \(Date().timeIntervalSince1970))",
-                            logger: logger)
-                        // Every host forgets what it read of the module's records.
-                        _ = try await PostgresChangeAnnouncer.announce(
-                            [.everything], from: changes.origin, trace: nil, to: PostgresChangeAnnouncer.channel(schema: address.schema),
-                            on: connection, logger: logger)
-                    }
-                    changes.committed([.everything])
-                }
-            }
-        }
-    }
-
     package func deleteRecords(module: String, collection: String, changedBefore date: Double) async throws -> Int {
         let logger = logger
         // Records no host caches need no announcement; others tell every host to forget.

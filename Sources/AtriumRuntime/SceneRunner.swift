@@ -121,7 +121,9 @@ package struct SceneRunner<S: Scene>: Sendable {
     /// the page as it is now comes back with what the person typed in its fields and a sentence
     /// saying the page changed (409), so nothing they entered is lost.
     private func pageChanged(_ request: SceneRequest) async -> SceneResponse {
-        let entered = (request.input as? any EnteredValues)?.enteredValues ?? [:]
+        // What the person typed, by field name (the host's own fields left out); nothing when a
+        // field is a list or a group, or a JSON client sent other values (it keeps what it sent).
+        let entered = (try? request.input?.decode([String: String].self, pathParameters: [:]))?.filter { !$0.key.hasPrefix("_") } ?? [:]
         do {
             let scene = try make(request.context)
             let state = try await scene.load(request.context)

@@ -9,9 +9,12 @@ package protocol HostStorage: AnyObject, Sendable {
     /// A module's records for one owner; with `quota`, a write that would take the owner (an
     /// anonymous visitor) past it throws ``VisitorQuotaExceeded``.
     func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore
-    /// Runs the module's migrations that have not yet succeeded, each once, even when several
-    /// hosts start together.
-    func migrate(module: String, migrations: [StorageMigration]) async throws
+    /// Runs `migration` of `module` unless it has been applied (resuming one begun before), in
+    /// batches that each record its progress; false when another host or process runs a module
+    /// migration on this database now (try again later). Throws the migration's error, recorded.
+    func run(_ migration: StorageMigration, module: String) async throws -> Bool
+    /// The module migrations this database has begun or applied.
+    func migrationRecords() async throws -> [MigrationRecord]
     /// Deletes every owner's records of a module's collection last changed before `date` (seconds
     /// since 1970); returns how many.
     func deleteRecords(module: String, collection: String, changedBefore date: Double) async throws -> Int

@@ -1,3 +1,4 @@
+import AtriumSupport
 import GRDB
 import Synchronization
 

@@ -7,11 +7,11 @@ import Synchronization
     import Glibc
 
     /// The C library's `close`, named apart from ``SQLiteStorage/close()``.
-    private func closeDescriptor(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
+    func closeDescriptor(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
 #elseif canImport(Darwin)
     import Darwin
 
-    private func closeDescriptor(_ descriptor: Int32) { _ = Darwin.close(descriptor) }
+    func closeDescriptor(_ descriptor: Int32) { _ = Darwin.close(descriptor) }
 #endif
 
 /// The embedded database: one SQLite file in WAL mode with full synchronisation, so a committed
@@ -65,9 +65,10 @@ package final class SQLiteStorage: HostStorage {
         try Self.migrator.migrate(pool)
     }
 
-    /// The lock file beside the database that opening and migrating hold (see ``migrate(module:migrations:)``).
-    private static func openMigrationLock(path: String) throws -> Int32 {
-        let lockPath = path + "-migrate.lock"
+    /// The lock file beside the database that opening and migrating hold; `module-migrations` for
+    /// the one a module migration's run holds (see ``run(_:module:)``).
+    static func openMigrationLock(path: String, suffix: String = "migrate") throws -> Int32 {
+        let lockPath = path + "-\(suffix).lock"
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw ClaimRefused(description: "the lock file '\(lockPath)' cannot be opened: \(String(cString: strerror(errno)))")
@@ -131,6 +132,16 @@ package final class SQLiteStorage: HostStorage {
                     SELECT visitorID, MAX(expiresAt) FROM sessions WHERE userID IS NULL GROUP BY visitorID
                     """)
         }
+        migrator.registerMigration("9-migration-progress") { db in
+            // A module migration's kind, and how far it has come (``MigrationRecord``): rows from
+            // before were applied expand migrations.
+            try db.alter(table: "moduleMigrations") { table in
+                table.add(column: "kind", .text).notNull().defaults(to: "expand")
+                table.add(column: "state", .text).notNull().defaults(to: "applied")
+                table.add(column: "progress", .text).notNull().defaults(to: "{}")
+                table.add(column: "error", .text)
+            }
+        }
         return migrator
     }
 
@@ -152,34 +163,6 @@ package final class SQLiteStorage: HostStorage {
     package func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore {
         TracedRecordStore.wrapping(
             SQLiteRecordStore(database: database, feed: changes, module: module, owner: owner.key, quota: quota), backend: "sqlite", module: module)
-    }
-
-    /// Runs the module's migrations that have not yet succeeded, each in its own transaction,
-    /// holding the file's migration lock: a second process opening the file at the same moment
-    /// (`atrium render` beside a starting host) waits, then finds them done.
-    package func migrate(module: String, migrations: [StorageMigration]) async throws {
-        guard !migrations.isEmpty else { return }
-        let lock = try await lockForMigrating()
-        defer { closeDescriptor(lock) }
-        for migration in migrations {
-            let applied = try await database.pool.read { db in
-                try Bool.fetchOne(
-                    db,
-                    sql: "SELECT 1 FROM moduleMigrations WHERE module = ? AND id = ?",
-                    arguments: [module, migration.id]
-                ) ?? false
-            }
-            if applied { continue }
-            let migrator = SQLiteRecordMigrator(database: try database.pool, module: module)
-            defer { changes.committed([.everything]) }
-            try await migration.migrate(migrator)
-            try await database.write { db in
-                try db.execute(
-                    sql: "INSERT INTO moduleMigrations (module, id, appliedAt) VALUES (?, ?, ?)",
-                    arguments: [module, migration.id, Date().timeIntervalSince1970]
-                )
-            }
-        }
     }
 
     /// Takes the migration lock beside the database file, waiting (without blocking a thread) while

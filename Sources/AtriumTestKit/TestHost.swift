@@ -76,6 +76,8 @@ public struct TestHost: Sendable {
             services: { _, _ in services.services }
         )
         let storage = try await HostRuntime(plan: plan, logger: logger).openStorage()
+        // A test starts on migrated records: every migration the modules declare has run.
+        await ModuleMigrations.runReady(plan.registry.modules, on: storage, host: nil, retryingFailed: true, logger: logger)
         return TestHost(plan: plan, storage: storage, directory: directory, services: services, log: log)
     }
 

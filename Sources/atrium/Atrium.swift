@@ -13,7 +13,7 @@ struct Atrium: AsyncParsableCommand {
         version: BuildID.current,
         subcommands: [
             Serve.self, Check.self, Reload.self, Modules.self, Routes.self, Flags.self, Describe.self, Events.self, Hosts.self, Keys.self,
-            Schema.self,
+            Migrations.self, Migrate.self, Schema.self,
             Render.self,
             Open.self,
             NewModule.self,

@@ -24,7 +24,7 @@ struct NotesModule: AtriumModule {
 
     func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
         registrar.migration(
-            StorageMigration(id: "1-uppercase") { migrator in
+            StorageMigration.expand("1-uppercase") { migrator in
                 try await migrator.rewrite(collection: "notes") { _, json in
                     var note = try JSONDecoder().decode(Note.self, from: json)
                     note.text = note.text.uppercased()

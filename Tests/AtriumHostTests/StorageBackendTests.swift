@@ -121,7 +121,7 @@ struct StorageBackendTests {
         }
         try await first.records(module: "notes", owner: .visitor("a")).save(Note(text: "quiet"), id: "1", in: "notes")
         let runs = Atomic<Int>(0)
-        let migration = StorageMigration(id: "1") { migrator in
+        let migration = StorageMigration.expand("1") { migrator in
             runs.add(1, ordering: .relaxed)
             try await migrator.rewrite(collection: "notes") { _, json in
                 var note = try JSONDecoder().decode(Note.self, from: json)
@@ -129,27 +129,66 @@ struct StorageBackendTests {
                 return try JSONEncoder().encode(note)
             }
         }
-        async let one: Void = first.migrate(module: "notes", migrations: [migration])
-        async let two: Void = second.migrate(module: "notes", migrations: [migration])
-        _ = try await (one, two)
+        async let one = first.run(migration, module: "notes")
+        async let two = second.run(migration, module: "notes")
+        let (ranOne, ranTwo) = try await (one, two)
+        #expect(ranOne || ranTwo, "one of them ran it; the other was told another runs it, or found it applied")
+        #expect(try await second.run(migration, module: "notes"), "applied: nothing left to run")
         #expect(runs.load(ordering: .relaxed) == 1)
         #expect(try await second.records(module: "notes", owner: .visitor("a")).record(Note.self, id: "1", in: "notes")?.text == "quiet!")
+        let record = try #require(try await first.migrationRecords().first { $0.module == "notes" && $0.id == "1" })
+        #expect(record.state == .applied && record.kind == .expand)
+        #expect(record.progress.done == 1 && record.progress.total == 1)
     }
 
+    /// 600 records, three batches: the transform fails in the second, which changes nothing; the
+    /// first stays done, and the next run resumes after it, rewriting each record once in all.
     @Test(arguments: TestStorage.available)
-    func aMigrationThatFailsChangesNothingAndRunsAgainNextTime(_ backend: TestStorage) async throws {
+    func aMigrationThatFailsKeepsItsBatchesAndResumesAfterTheLastOne(_ backend: TestStorage) async throws {
         struct Broken: Error {}
         let (storage, _) = try await Self.twoHosts(backend)
         defer { try? storage.close() }
-        try await storage.records(module: "notes", owner: .shared).save(Note(text: "kept"), id: "1", in: "notes")
-        let failing = StorageMigration(id: "1") { migrator in
-            try await migrator.rewrite(collection: "notes") { _, _ in throw Broken() }
+        let store = storage.records(module: "notes", owner: .shared)
+        for index in 0..<600 { try await store.save(Note(text: "n"), id: String(format: "%03d", index), in: "notes") }
+        let exclaiming: @Sendable (String, Data) throws -> Data? = { _, json in
+            var note = try JSONDecoder().decode(Note.self, from: json)
+            note.text += "!"
+            return try JSONEncoder().encode(note)
         }
-        await #expect(throws: Broken.self) { try await storage.migrate(module: "notes", migrations: [failing]) }
-        #expect(try await storage.records(module: "notes", owner: .shared).record(Note.self, id: "1", in: "notes") == Note(text: "kept"))
-        let deleting = StorageMigration(id: "1") { migrator in try await migrator.rewrite(collection: "notes") { _, _ in nil } }
-        try await storage.migrate(module: "notes", migrations: [deleting])
-        #expect(try await storage.records(module: "notes", owner: .shared).record(Note.self, id: "1", in: "notes") == nil)
+        // The 400th record reached (in the backend's order) breaks the second batch.
+        let reached = Atomic<Int>(0)
+        let failing = StorageMigration.contract("2") { migrator in
+            try await migrator.rewrite(collection: "notes") { id, json in
+                if reached.add(1, ordering: .relaxed).newValue == 400 { throw Broken() }
+                return try exclaiming(id, json)
+            }
+        }
+        await #expect(throws: Broken.self) { _ = try await storage.run(failing, module: "notes") }
+        let failed = try #require(try await storage.migrationRecords().first { $0.id == "2" })
+        #expect(failed.state == .failed && failed.kind == .contract)
+        #expect(failed.error?.contains("Broken") == true)
+        #expect(failed.progress.done == MigrationProgress.batch && failed.progress.total == 600, "the first batch committed, the second did not")
+        #expect(
+            try await store.records(Note.self, in: "notes").filter { $0.text == "n!" }.count == MigrationProgress.batch,
+            "the failed batch changed nothing")
+
+        let seen = Atomic<Int>(0)
+        let mended = StorageMigration.contract("2") { migrator in
+            try await migrator.rewrite(collection: "notes") { id, json in
+                seen.add(1, ordering: .relaxed)
+                return try exclaiming(id, json)
+            }
+        }
+        #expect(try await storage.run(mended, module: "notes"))
+        #expect(seen.load(ordering: .relaxed) == 600 - MigrationProgress.batch, "resumed after the last batch that committed")
+        #expect(try await store.records(Note.self, in: "notes").map(\.text) == Array(repeating: "n!", count: 600), "each record once")
+        let applied = try #require(try await storage.migrationRecords().first { $0.id == "2" })
+        #expect(applied.state == .applied && applied.error == nil && applied.progress.done == 600)
+
+        let deleting = StorageMigration.contract("3") { migrator in try await migrator.rewrite(collection: "notes") { _, _ in nil } }
+        #expect(try await storage.run(deleting, module: "notes"))
+        #expect(try await store.record(Note.self, id: "000", in: "notes") == nil)
+        #expect(try await store.record(Note.self, id: "599", in: "notes") == nil)
     }
 
     /// SQLite's host keeps what it read (one host per file, which it claims); sessions on two hosts

@@ -53,6 +53,7 @@ public struct LoginModule: AtriumModule {
         let identities = IdentitySignIn(accounts: repository, links: StoredIdentityLinks(records: shared)) { services.random.token(bytes: 32) }
         let code = CodeSignInSetup(settings: configuration.code, registrar: registrar, accounts: repository)
         let charges = StoredCharges(records: shared)
+        registrar.migration(ChargesAsData.migration)
         let rideCharges = RideCharges(charges: charges)
 
         // Events.

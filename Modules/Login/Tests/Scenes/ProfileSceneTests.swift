@@ -90,6 +90,24 @@ struct ProfileSceneTests {
         #expect(try details.translated(into: "es", by: LoginModule.self).shows("Viaje en E-bike, 1 minuto"), "the feed's name stays as it is")
     }
 
+    /// The expand migration `1-charges-as-data`: the data beside the sentence, which stays for a
+    /// host of the version before; a sentence of another form, or a record with none, is left as is.
+    @Test func theMigrationGivesASentenceChargeItsDataAndKeepsTheSentence() throws {
+        let before =
+            #"{"latest":[{"date":800000000,"what":"Cargo bike ride, 12 minutes","amount":{"amount":-2,"currency":"EUR"}},"#
+            + #"{"date":800000001,"what":"Refund","amount":{"amount":2,"currency":"EUR"}}],"balances":{"EUR":0},"rides":1}"#
+        let after = try ChargesAsData.withData(Data(before.utf8))
+        let charges = try JSONDecoder().decode(AccountCharges.self, from: after)
+        #expect(charges.latest.map(\.reason) == [.ride(vehicleName: "Cargo bike", minutes: 12), .described("Refund")])
+        #expect(charges.rides == 1 && charges.balances == ["EUR": 0])
+        let stored = try #require(try JSONSerialization.jsonObject(with: after) as? [String: Any])
+        let first = try #require((stored["latest"] as? [[String: Any]])?.first)
+        #expect(first["what"] as? String == "Cargo bike ride, 12 minutes", "the version before reads the sentence still")
+        let untouched = #"{"latest":[{"date":1,"what":"Refund","amount":{"amount":2,"currency":"EUR"}}],"rides":0}"#
+        #expect(try ChargesAsData.withData(Data(untouched.utf8)) == Data(untouched.utf8))
+        #expect(ChargesAsData.ride(in: " ride, 3 minutes") == nil && ChargesAsData.ride(in: "Bike ride, many minutes") == nil)
+    }
+
     @Test func aChargeStoredAsASentenceBeforeChargesWereDataIsStillShown() async throws {
         let account = try await ada()
         // As the module stored charges before: the English sentence in `what`.

@@ -1,13 +1,5 @@
 @_spi(AtriumHost) import AtriumSDK
 
-/// An action's body that can say what the person typed, by field name: when the action cannot be
-/// decoded (a page of one version posted to a host of another), the page is shown again with
-/// these values in its fields instead of losing them (``Screen/keeping(_:)``).
-package protocol EnteredValues {
-    /// The text values sent, by field name; the host's own fields (`_csrf`, `_basis`, …) left out.
-    var enteredValues: [String: String] { get }
-}
-
 extension Screen {
     /// This screen with `values` in its fields, pickers and toggles of those names. Passwords stay
     /// empty (a browser does not refill them either), a picker keeps its choice when the value is

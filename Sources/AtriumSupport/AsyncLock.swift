@@ -1,11 +1,13 @@
 import Synchronization
 
 /// A lock held across suspension points, for one task at a time, in the order they asked.
-final class AsyncLock: Sendable {
+package final class AsyncLock: Sendable {
     private let state = Mutex<(isLocked: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
+    package init() {}
+
     /// Runs `body` holding the lock.
-    func run<Value>(_ body: () async throws -> Value) async rethrows -> Value {
+    package func run<Value>(_ body: () async throws -> Value) async rethrows -> Value {
         await acquire()
         defer { release() }
         return try await body()
