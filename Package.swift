@@ -514,6 +514,8 @@ let targetsPart6: [Target] = [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
+            // The take-over's offer run as a service (HandOverTests).
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             // Every module's translations, for the catalog check.
             "AtriumCatalog",
             // The catalog files' reading and compiling.

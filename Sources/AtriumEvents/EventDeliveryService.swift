@@ -57,14 +57,14 @@ package struct EventDeliveryService: Service {
     @discardableResult
     package func deliverDue() async -> Double {
         let (events, settings) = current()
-        let subscribers = events.subscribers
-        guard settings.deliver, !subscribers.isEmpty else { return settings.sweepSeconds }
+        let readers = events.readers
+        guard settings.deliver, !readers.isEmpty else { return settings.sweepSeconds }
         do {
             while !Task.isCancelled, !Task.isShuttingDownGracefully,
-                try await deliverOne(events: events, subscribers: subscribers, settings: settings)
+                try await deliverOne(events: events, readers: readers, settings: settings)
             {}
             let now = Date().timeIntervalSince1970
-            let (next, oldest) = try await outbox.schedule(for: subscribers)
+            let (next, oldest) = try await outbox.schedule(for: readers)
             metrics.recordEventBacklog(oldestSeconds: oldest.map { max(0, now - $0) } ?? 0)
             guard let next else { return settings.sweepSeconds }
             return min(settings.sweepSeconds, max(0.005, next - now))
@@ -75,12 +75,12 @@ package struct EventDeliveryService: Service {
     }
 
     /// Delivers one due event; false when none was due.
-    private func deliverOne(events: EventRouter, subscribers: [String], settings: EventSettings) async throws -> Bool {
+    private func deliverOne(events: EventRouter, readers: [EventReader], settings: EventSettings) async throws -> Bool {
         let now = Date().timeIntervalSince1970
         do {
             guard
                 let delivered = try await outbox.deliverNext(
-                    to: subscribers, at: now,
+                    to: readers, at: now,
                     { delivery in
                         guard let subscription = events.subscription(module: delivery.subscriber, name: delivery.name) else {
                             throw NoSubscription(module: delivery.subscriber, name: delivery.name)

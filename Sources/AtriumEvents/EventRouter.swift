@@ -41,6 +41,8 @@ package final class EventRouter: Sendable {
 
     private struct State {
         var subscriptions: [Subscription] = []
+        /// The live hosts' subscriptions (this one's among them), as of the last fleet beat.
+        var elsewhere: [String: Set<String>] = [:]
         var publications: [Publication] = []
         var outbox: (any EventOutbox)?
     }
@@ -66,17 +68,27 @@ package final class EventRouter: Sendable {
         state.withLock { $0.subscriptions.map { Publication(module: $0.module, name: $0.name, version: $0.version) } }
     }
 
-    /// The modules that handle events here.
-    var subscribers: [String] { state.withLock { Array(Set($0.subscriptions.map(\.module))).sorted() } }
+    /// What this host delivers: each subscription, of the versions its handler reads.
+    package var readers: [EventReader] {
+        state.withLock { $0.subscriptions.map { EventReader(subscriber: $0.module, name: $0.name, version: $0.version) } }
+    }
 
     package func subscription(module: String, name: String) -> Subscription? {
         state.withLock { $0.subscriptions.first { $0.module == module && $0.name == name } }
     }
 
-    /// Stores an event `module` published, for every module subscribed to its name.
+    /// The subscriptions of every live host (``EventReader``): events are stored for their
+    /// subscribers too, so one a newer version adds gets what this host publishes.
+    package func knowElsewhere(_ readers: [EventReader]) {
+        let byName = Dictionary(grouping: readers, by: \.name).mapValues { Set($0.map(\.subscriber)) }
+        state.withLock { $0.elsewhere = byName }
+    }
+
+    /// Stores an event `module` published, for every module subscribed to its name here or on another
+    /// live host.
     package func publish(module: String, name: String, version: Int, aggregate: String, payload: Data) async throws {
         let (outbox, subscribers) = state.withLock { state in
-            (state.outbox, state.subscriptions.filter { $0.name == name }.map(\.module))
+            (state.outbox, Array(Set(state.subscriptions.filter { $0.name == name }.map(\.module)).union(state.elsewhere[name] ?? [])).sorted())
         }
         guard let outbox else { throw StorageNotOpen(module: module, name: name) }
         try await HostTracing.withSpan("publish \(name)", ofKind: .producer) { span in

@@ -37,21 +37,27 @@ struct PostgresEventOutbox: EventOutbox {
         }
     }
 
-    func deliverNext(to subscribers: [String], at now: Double, _ handle: @escaping @Sendable (PendingDelivery) async throws -> Void)
+    func deliverNext(to readers: [EventReader], at now: Double, _ handle: @escaping @Sendable (PendingDelivery) async throws -> Void)
         async throws -> PendingDelivery?
     {
-        guard !subscribers.isEmpty else { return nil }
+        guard !readers.isEmpty else { return nil }
+        let (subscribers, names, lows, highs) = Self.columns(of: readers)
         let logger = logger
         let idleLimit = String(Int(watchdog.deadline.components.seconds) * 1000 + 1000)
         return try await announcer.transaction(announcing: []) { connection -> PendingDelivery? in
             let rows = try await connection.query(
                 """
                 SELECT \(unescaped: Self.columns), set_config('idle_in_transaction_session_timeout', \(idleLimit), true)
-                FROM event_deliveries d
-                WHERE subscriber = ANY(\(subscribers)) AND failed_at IS NULL AND next_attempt_at <= \(now)
+                FROM event_deliveries d, LATERAL (SELECT \(subscribers)::text[] AS s, \(names)::text[] AS n, \(lows)::int[] AS lo, \(highs)::int[] AS hi) k
+                WHERE EXISTS (
+                    SELECT 1 FROM unnest(k.s, k.n, k.lo, k.hi) r(s, n, lo, hi)
+                    WHERE r.s = d.subscriber AND r.n = d.name AND d.version BETWEEN r.lo AND r.hi)
+                AND failed_at IS NULL AND next_attempt_at <= \(now)
                 AND NOT EXISTS (
-                    SELECT 1 FROM event_deliveries e WHERE e.subscriber = d.subscriber AND e.aggregate = d.aggregate AND e.sequence < d.sequence)
-                ORDER BY sequence LIMIT 1 FOR UPDATE SKIP LOCKED
+                    SELECT 1 FROM event_deliveries e, unnest(k.s, k.n, k.lo, k.hi) r(s, n, lo, hi)
+                    WHERE e.subscriber = d.subscriber AND e.aggregate = d.aggregate AND e.sequence < d.sequence
+                    AND r.s = e.subscriber AND r.n = e.name AND e.version BETWEEN r.lo AND r.hi)
+                ORDER BY sequence LIMIT 1 FOR UPDATE OF d SKIP LOCKED
                 """, logger: logger)
             var found: PendingDelivery?
             for try await row in rows { found = try Self.delivery(row) }
@@ -90,17 +96,35 @@ struct PostgresEventOutbox: EventOutbox {
         }
     }
 
-    func schedule(for subscribers: [String]) async throws -> (nextAttemptAt: Double?, oldestPublishedAt: Double?) {
-        guard !subscribers.isEmpty else { return (nil, nil) }
+    /// `readers` as four arrays, one per column, for `unnest`.
+    private static func columns(of readers: [EventReader]) -> ([String], [String], [Int], [Int]) {
+        (readers.map(\.subscriber), readers.map(\.name), readers.map(\.versions.lowerBound), readers.map(\.versions.upperBound))
+    }
+
+    func schedule(for readers: [EventReader]) async throws -> (nextAttemptAt: Double?, oldestPublishedAt: Double?) {
+        guard !readers.isEmpty else { return (nil, nil) }
+        let (subscribers, names, lows, highs) = Self.columns(of: readers)
         let logger = logger
         return try await client.withBoundedConnection(watchdog: watchdog) { connection in
             let rows = try await connection.query(
                 """
                 SELECT min(next_attempt_at) FILTER (WHERE failed_at IS NULL), min(published_at)
-                FROM event_deliveries WHERE subscriber = ANY(\(subscribers))
+                FROM event_deliveries d, unnest(\(subscribers)::text[], \(names)::text[], \(lows)::int[], \(highs)::int[]) r(s, n, lo, hi)
+                WHERE r.s = d.subscriber AND r.n = d.name AND d.version BETWEEN r.lo AND r.hi
                 """, logger: logger)
             for try await (next, oldest) in rows.decode((Double?, Double?).self) { return (next, oldest) }
             return (nil, nil)
+        }
+    }
+
+    func pendingKinds() async throws -> [(subscriber: String, name: String, version: Int, count: Int)] {
+        let logger = logger
+        return try await client.withBoundedConnection(watchdog: watchdog) { connection in
+            let rows = try await connection.query(
+                "SELECT subscriber, name, version, count(*)::bigint FROM event_deliveries GROUP BY subscriber, name, version", logger: logger)
+            var kinds: [(subscriber: String, name: String, version: Int, count: Int)] = []
+            for try await kind in rows.decode((String, String, Int, Int).self) { kinds.append(kind) }
+            return kinds
         }
     }
 

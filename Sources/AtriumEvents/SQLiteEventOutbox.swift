@@ -30,16 +30,16 @@ struct SQLiteEventOutbox: EventOutbox {
         PendingChanges.announce([EventOutboxes.storedEvents], to: feed)
     }
 
-    func deliverNext(to subscribers: [String], at now: Double, _ handle: @escaping @Sendable (PendingDelivery) async throws -> Void)
+    func deliverNext(to readers: [EventReader], at now: Double, _ handle: @escaping @Sendable (PendingDelivery) async throws -> Void)
         async throws -> PendingDelivery?
     {
-        guard !subscribers.isEmpty else { return nil }
+        guard !readers.isEmpty else { return nil }
         // Nothing due: no write transaction (and no wait for the writer lock) to find that out.
-        guard try await database.read({ db in try Self.next(to: subscribers, at: now, in: db) }) != nil else { return nil }
+        guard try await database.read({ db in try Self.next(to: readers, at: now, in: db) }) != nil else { return nil }
         let pending = PendingChanges()
         let handled = try await PendingChanges.$current.withValue(pending) {
             try await database.transaction { () async throws -> PendingDelivery? in
-                guard let delivery = try await database.write({ db in try Self.next(to: subscribers, at: now, in: db) }) else { return nil }
+                guard let delivery = try await database.write({ db in try Self.next(to: readers, at: now, in: db) }) else { return nil }
                 do {
                     try await handle(delivery)
                 } catch {
@@ -55,20 +55,27 @@ struct SQLiteEventOutbox: EventOutbox {
         return handled
     }
 
-    /// The first due delivery whose aggregate has no earlier one left for its subscriber.
-    private static func next(to subscribers: [String], at now: Double, in db: Database) throws -> PendingDelivery? {
-        let marks = Array(repeating: "?", count: subscribers.count).joined(separator: ", ")
-        // Each value made an existential here, where the compiler knows its conformance: `subscribers +
-        // [now]` had the runtime cast each string, looking the conformance up.
-        var values: [(any DatabaseValueConvertible)?] = subscribers.map { $0 }
+    /// `readers` as a table `r(s, n, lo, hi)` for a `WITH`, and its values.
+    private static func readerTable(_ readers: [EventReader]) -> (sql: String, values: [(any DatabaseValueConvertible)?]) {
+        var values: [(any DatabaseValueConvertible)?] = []
+        for reader in readers { values += [reader.subscriber, reader.name, reader.versions.lowerBound, reader.versions.upperBound] }
+        return ("r(s, n, lo, hi) AS (VALUES " + Array(repeating: "(?, ?, ?, ?)", count: readers.count).joined(separator: ", ") + ")", values)
+    }
+
+    /// The first due delivery `readers` read whose aggregate has no earlier one they read left for its subscriber.
+    private static func next(to readers: [EventReader], at now: Double, in db: Database) throws -> PendingDelivery? {
+        var (table, values) = readerTable(readers)
         values.append(now)
         let row = try Row.fetchOne(
             db,
             sql: """
+                WITH \(table)
                 SELECT \(columns) FROM eventDeliveries d
-                WHERE subscriber IN (\(marks)) AND failedAt IS NULL AND nextAttemptAt <= ?
+                WHERE EXISTS (SELECT 1 FROM r WHERE r.s = d.subscriber AND r.n = d.name AND d.version BETWEEN r.lo AND r.hi)
+                AND failedAt IS NULL AND nextAttemptAt <= ?
                 AND NOT EXISTS (
-                    SELECT 1 FROM eventDeliveries e WHERE e.subscriber = d.subscriber AND e.aggregate = d.aggregate AND e.sequence < d.sequence)
+                    SELECT 1 FROM eventDeliveries e WHERE e.subscriber = d.subscriber AND e.aggregate = d.aggregate AND e.sequence < d.sequence
+                    AND EXISTS (SELECT 1 FROM r WHERE r.s = e.subscriber AND r.n = e.name AND e.version BETWEEN r.lo AND r.hi))
                 ORDER BY sequence LIMIT 1
                 """,
             arguments: StatementArguments(values))
@@ -94,18 +101,26 @@ struct SQLiteEventOutbox: EventOutbox {
         }
     }
 
-    func schedule(for subscribers: [String]) async throws -> (nextAttemptAt: Double?, oldestPublishedAt: Double?) {
-        guard !subscribers.isEmpty else { return (nil, nil) }
-        let marks = Array(repeating: "?", count: subscribers.count).joined(separator: ", ")
+    func schedule(for readers: [EventReader]) async throws -> (nextAttemptAt: Double?, oldestPublishedAt: Double?) {
+        guard !readers.isEmpty else { return (nil, nil) }
         return try await database.read { db in
+            let (table, values) = Self.readerTable(readers)
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT MIN(CASE WHEN failedAt IS NULL THEN nextAttemptAt END), MIN(publishedAt)
-                    FROM eventDeliveries WHERE subscriber IN (\(marks))
+                    WITH \(table)
+                    SELECT MIN(CASE WHEN failedAt IS NULL THEN nextAttemptAt END), MIN(publishedAt) FROM eventDeliveries d
+                    WHERE EXISTS (SELECT 1 FROM r WHERE r.s = d.subscriber AND r.n = d.name AND d.version BETWEEN r.lo AND r.hi)
                     """,
-                arguments: StatementArguments(subscribers))
+                arguments: StatementArguments(values))
             return (row?[0], row?[1])
+        }
+    }
+
+    func pendingKinds() async throws -> [(subscriber: String, name: String, version: Int, count: Int)] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT subscriber, name, version, COUNT(*) FROM eventDeliveries GROUP BY subscriber, name, version")
+                .map { ($0[0], $0[1], $0[2], $0[3]) }
         }
     }
 

@@ -1,4 +1,6 @@
+import AtriumEvents
 import AtriumListener
+import AtriumRuntime
 import AtriumStorage
 import AtriumSupport
 import Foundation
@@ -6,26 +8,24 @@ import Logging
 import ServiceLifecycle
 
 /// A serving host's place in the fleet (``HostFleet``, whose table the host made when it opened its
-/// storage): recorded when it starts, renewed every
-/// beat (with the module versions of the configuration it serves now), marked `draining` as soon as
-/// it drains, and removed when it stops. A beat that cannot be written is logged and tried at the
-/// next one: the list is for operators, never in a request's way.
+/// storage): recorded when it starts, renewed every beat (with the module versions, migrations and
+/// event subscriptions of the configuration it serves now), marked `draining` as soon as it
+/// drains, and removed when it stops. At each beat it also reads the live hosts' subscriptions,
+/// for which its modules' events are stored (``EventRouter/knowElsewhere(_:)``), and counts the
+/// deliveries none of them reads (`atrium_events_unreadable`). A beat that cannot be written is
+/// logged and tried at the next one: the list is never in a request's way.
 package struct FleetHeartbeat: Service {
     let storage: any HostStorage
     let member: FleetMember
-    /// The modules served now (a reload may change them), by id, with their versions, and the
-    /// migrations they declare (``FleetMember/migrations``).
-    let modules: @Sendable () -> (versions: [String: String], migrations: [String])
+    /// The configuration served now (a reload may change it).
+    let serving: @Sendable () -> HostPlan
     let drain: HostDrain
     let logger: Logger
 
-    package init(
-        storage: any HostStorage, member: FleetMember, drain: HostDrain, logger: Logger,
-        modules: @escaping @Sendable () -> (versions: [String: String], migrations: [String])
-    ) {
+    package init(storage: any HostStorage, member: FleetMember, drain: HostDrain, logger: Logger, serving: @escaping @Sendable () -> HostPlan) {
         self.storage = storage
         self.member = member
-        self.modules = modules
+        self.serving = serving
         self.drain = drain
         self.logger = logger
     }
@@ -48,13 +48,21 @@ package struct FleetHeartbeat: Service {
         }
     }
 
-    private func beat() async {
+    func beat() async {
+        let plan = serving()
         var now = member
-        (now.modules, now.migrations) = modules()
+        now.modules = HostRuntime.versions(of: plan)
+        now.migrations = ModuleMigrations.known(by: plan.registry.modules)
+        now.subscriptions = plan.events.readers.map(\.text)
         now.state = drain.isLeaving ? "draining" : "serving"
         now.lastSeen = Date().timeIntervalSince1970
         do {
             try await HostFleet.record(now, on: storage)
+            let readers = try await HostFleet.live(on: storage).flatMap { $0.subscriptions.compactMap(EventReader.init(text:)) }
+            plan.events.knowElsewhere(readers)
+            let unread = try await EventOutboxes.outbox(on: storage).pendingKinds()
+                .filter { kind in !readers.contains { $0.reads(subscriber: kind.subscriber, name: kind.name, version: kind.version) } }
+            plan.metrics.recordUnreadableEvents(unread.reduce(0) { $0 + $1.count })
         } catch {
             logger.warning("this host could not renew its place in the fleet list", metadata: ["error": "\(StorageErrorText.describe(error))"])
         }

@@ -17,12 +17,16 @@ package struct FleetMember: Sendable, Equatable {
     /// The module migrations its build knows, as `module/id`: a contract migration waits for every
     /// live host to know it (``ModuleMigrations``). A host of a build from before kinds knows none.
     package var migrations: [String]
+    /// The events its modules subscribe to, with their versions (``EventReader/text``): a host
+    /// publishing an event stores it for every live host's subscribers, so a subscription a newer
+    /// version adds gets what older hosts publish.
+    package var subscriptions: [String]
     package var startedAt: Double
     package var lastSeen: Double
 
     package init(
         id: String, address: String, machine: String, pid: Int, build: String, modules: [String: String], state: String, startedAt: Double,
-        lastSeen: Double, migrations: [String] = []
+        lastSeen: Double, migrations: [String] = [], subscriptions: [String] = []
     ) {
         self.id = id
         self.address = address
@@ -34,6 +38,7 @@ package struct FleetMember: Sendable, Equatable {
         self.startedAt = startedAt
         self.lastSeen = lastSeen
         self.migrations = migrations
+        self.subscriptions = subscriptions
     }
 
     /// The modules as stored: JSON, sorted by id.
@@ -42,13 +47,13 @@ package struct FleetMember: Sendable, Equatable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The migrations as stored: a JSON array, sorted.
-    var migrationsJSON: String {
-        let data = (try? JSONSerialization.data(withJSONObject: migrations.sorted())) ?? Data("[]".utf8)
+    /// A list as stored: a JSON array, sorted.
+    static func json(_ list: [String]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: list.sorted())) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func migrations(fromJSON text: String) -> [String] {
+    static func list(fromJSON text: String) -> [String] {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String]) ?? []
     }
 

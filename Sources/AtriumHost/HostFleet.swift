@@ -25,8 +25,9 @@ package enum HostFleet {
                         modules TEXT NOT NULL, state TEXT NOT NULL, startedAt DOUBLE NOT NULL, lastSeen DOUBLE NOT NULL)
                     """
                 ]),
-            // The module migrations each host knows (``FleetMember/migrations``).
+            // The module migrations each host knows, and the events it subscribes to (``FleetMember``).
             .init(id: "10-fleet-migrations", statements: ["ALTER TABLE atriumHosts ADD COLUMN migrations TEXT NOT NULL DEFAULT '[]'"]),
+            .init(id: "11-fleet-subscriptions", statements: ["ALTER TABLE atriumHosts ADD COLUMN subscriptions TEXT NOT NULL DEFAULT '[]'"]),
         ],
         postgres: [
             .init(
@@ -39,6 +40,7 @@ package enum HostFleet {
                     """
                 ]),
             .init(id: "8-fleet-migrations", statements: ["ALTER TABLE atrium_hosts ADD COLUMN migrations text NOT NULL DEFAULT '[]'"]),
+            .init(id: "9-fleet-subscriptions", statements: ["ALTER TABLE atrium_hosts ADD COLUMN subscriptions text NOT NULL DEFAULT '[]'"]),
         ])
 
     /// Makes the table on `storage`, once: when the storage opens, before anything reads it (on
@@ -54,27 +56,31 @@ package enum HostFleet {
             try await sqlite.database.write { db in
                 try db.execute(
                     sql: """
-                        INSERT INTO atriumHosts (id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO atriumHosts (id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations, subscriptions)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (id) DO UPDATE SET address = excluded.address, build = excluded.build, modules = excluded.modules,
-                        state = excluded.state, lastSeen = excluded.lastSeen, migrations = excluded.migrations
+                        state = excluded.state, lastSeen = excluded.lastSeen, migrations = excluded.migrations, subscriptions = excluded.subscriptions
                         """,
-                    arguments: [m.id, m.address, m.machine, m.pid, m.build, m.modulesJSON, m.state, m.startedAt, m.lastSeen, m.migrationsJSON])
+                    arguments: [
+                        m.id, m.address, m.machine, m.pid, m.build, m.modulesJSON, m.state, m.startedAt, m.lastSeen,
+                        FleetMember.json(m.migrations), FleetMember.json(m.subscriptions),
+                    ])
                 // The rows of hosts gone long ago (they died, and nobody asked since).
                 try db.execute(sql: "DELETE FROM atriumHosts WHERE lastSeen < ?", arguments: [m.lastSeen - 3600])
             }
         } else if let postgres = storage as? PostgresStorage {
             let logger = postgres.logger
-            let (modules, migrations) = (m.modulesJSON, m.migrationsJSON)
+            let (modules, migrations, subscriptions) = (m.modulesJSON, FleetMember.json(m.migrations), FleetMember.json(m.subscriptions))
             _ = try await postgres.client.withBoundedConnection(watchdog: postgres.watchdog) { connection in
                 try await connection.query(
                     """
-                    INSERT INTO atrium_hosts (id, address, machine, pid, build, modules, state, started_at, last_seen, migrations)
+                    INSERT INTO atrium_hosts (id, address, machine, pid, build, modules, state, started_at, last_seen, migrations, subscriptions)
                     VALUES (
                         \(m.id), \(m.address), \(m.machine), \(m.pid), \(m.build), \(modules), \(m.state), \(m.startedAt), \(m.lastSeen),
-                        \(migrations))
+                        \(migrations), \(subscriptions))
                     ON CONFLICT (id) DO UPDATE SET address = excluded.address, build = excluded.build, modules = excluded.modules,
-                    state = excluded.state, last_seen = excluded.last_seen, migrations = excluded.migrations
+                    state = excluded.state, last_seen = excluded.last_seen, migrations = excluded.migrations,
+                    subscriptions = excluded.subscriptions
                     """, logger: logger)
                 try await connection.query("DELETE FROM atrium_hosts WHERE last_seen < \(m.lastSeen - 3600)", logger: logger)
             }
@@ -102,13 +108,14 @@ package enum HostFleet {
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations FROM atriumHosts
+                        SELECT id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations, subscriptions FROM atriumHosts
                         WHERE lastSeen >= ? ORDER BY startedAt, id
                         """, arguments: [since]
                 ).map {
                     FleetMember(
                         id: $0[0], address: $0[1], machine: $0[2], pid: $0[3], build: $0[4], modules: FleetMember.modules(fromJSON: $0[5]),
-                        state: $0[6], startedAt: $0[7], lastSeen: $0[8], migrations: FleetMember.migrations(fromJSON: $0[9]))
+                        state: $0[6], startedAt: $0[7], lastSeen: $0[8], migrations: FleetMember.list(fromJSON: $0[9]),
+                        subscriptions: FleetMember.list(fromJSON: $0[10]))
                 }
             }
         }
@@ -117,17 +124,18 @@ package enum HostFleet {
         return try await postgres.client.withBoundedConnection(watchdog: postgres.watchdog) { connection in
             let rows = try await connection.query(
                 """
-                SELECT id, address, machine, pid, build, modules, state, started_at, last_seen, migrations FROM atrium_hosts
+                SELECT id, address, machine, pid, build, modules, state, started_at, last_seen, migrations, subscriptions FROM atrium_hosts
                 WHERE last_seen >= \(since) ORDER BY started_at, id
                 """, logger: logger)
             var members: [FleetMember] = []
-            for try await (id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations) in rows.decode(
-                (String, String, String, Int, String, String, String, Double, Double, String).self)
+            for try await (id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations, subscriptions) in rows.decode(
+                (String, String, String, Int, String, String, String, Double, Double, String, String).self)
             {
                 members.append(
                     FleetMember(
                         id: id, address: address, machine: machine, pid: pid, build: build, modules: FleetMember.modules(fromJSON: modules),
-                        state: state, startedAt: startedAt, lastSeen: lastSeen, migrations: FleetMember.migrations(fromJSON: migrations)))
+                        state: state, startedAt: startedAt, lastSeen: lastSeen, migrations: FleetMember.list(fromJSON: migrations),
+                        subscriptions: FleetMember.list(fromJSON: subscriptions)))
             }
             return members
         }

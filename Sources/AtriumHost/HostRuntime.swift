@@ -252,10 +252,7 @@ package struct HostRuntime: Sendable {
         await listener.add(
             FleetHeartbeat(
                 storage: storage, member: member, drain: listener.drain, logger: logger,
-                modules: {
-                    let plan = (responder.generation ?? generation).plan
-                    return (Self.versions(of: plan), ModuleMigrations.known(by: plan.registry.modules))
-                }), named: "fleet")
+                serving: { (responder.generation ?? generation).plan }), named: "fleet")
         await listener.add(
             ModuleMigrationService(
                 storage: storage, host: member.id, logger: logger, modules: { (responder.generation ?? generation).plan.registry.modules }),
@@ -281,7 +278,7 @@ package struct HostRuntime: Sendable {
         return FleetMember(
             id: UUID().uuidString.lowercased(), address: plan.settings.http.effectivePublicURL, machine: ProcessInfo.processInfo.hostName,
             pid: Int(getpid()), build: BuildID.current, modules: Self.versions(of: plan), state: "serving", startedAt: now, lastSeen: now,
-            migrations: ModuleMigrations.known(by: plan.registry.modules))
+            migrations: ModuleMigrations.known(by: plan.registry.modules), subscriptions: plan.events.readers.map(\.text))
     }
 
     /// The modules `plan` serves, by id, with their versions.

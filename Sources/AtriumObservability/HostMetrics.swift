@@ -105,6 +105,12 @@ package final class HostMetrics: Sendable {
         CoreMetrics.Gauge(label: "atrium_events_oldest_pending_seconds", factory: factory).record(oldestSeconds)
     }
 
+    /// How many stored deliveries no live host reads (their event's version, or their subscription,
+    /// left with the last host that had it: a rollback), as of this host's last fleet beat.
+    package func recordUnreadableEvents(_ count: Int) {
+        CoreMetrics.Gauge(label: "atrium_events_unreadable", factory: factory).record(Double(count))
+    }
+
     /// How many record reads went to the database since the host started (the record cache's loads).
     package func recordLoads(_ loads: Int) {
         CoreMetrics.Gauge(label: "atrium_record_loads", factory: factory).record(Double(loads))

@@ -171,7 +171,9 @@ package final class HostRegistrar: ModuleRegistrar {
         }
         events.add(
             EventRouter.Subscription(module: moduleID, name: Event.name, version: Event.version) { payload, delivery in
-                try await handle(try JSONDecoder().decode(Event.self, from: payload), delivery)
+                // An event of the version before lacks the fields added since: with `RecordDefaults`
+                // they read as the defaults; fields of the version after are ignored.
+                try await handle(try RecordDecoding.decode(Event.self, from: payload), delivery)
             })
     }
 

@@ -39,12 +39,16 @@ struct Events: AsyncParsableCommand {
         var limit = 1000
 
         func run() async throws {
-            let deliveries = try await Events.withStorage(options) { try await EventOutboxes.outbox(on: $0).deliveries(limit: limit) }
+            let (deliveries, hosts) = try await Events.withStorage(options) {
+                (try await EventOutboxes.outbox(on: $0).deliveries(limit: limit), try await HostFleet.live(on: $0))
+            }
+            // With hosts serving, a delivery none of them reads waits for one that does.
+            let readers = hosts.isEmpty ? nil : hosts.flatMap { $0.subscriptions.compactMap(EventReader.init(text:)) }
             let now = Date().timeIntervalSince1970
             if json {
-                try Console.printJSON(EventsReport.objects(deliveries, now: now))
+                try Console.printJSON(EventsReport.objects(deliveries, now: now, readers: readers))
             } else {
-                for line in EventsReport.lines(deliveries, now: now) { print(line) }
+                for line in EventsReport.lines(deliveries, now: now, readers: readers) { print(line) }
             }
         }
     }
