@@ -63,11 +63,6 @@ package final class EventRouter: Sendable {
     /// Every event declared published, by module.
     package var publications: [Publication] { state.withLock { $0.publications } }
 
-    /// Every subscription: module, event name and version.
-    package var subscriptions: [Publication] {
-        state.withLock { $0.subscriptions.map { Publication(module: $0.module, name: $0.name, version: $0.version) } }
-    }
-
     /// What this host delivers: each subscription, of the versions its handler reads.
     package var readers: [EventReader] {
         state.withLock { $0.subscriptions.map { EventReader(subscriber: $0.module, name: $0.name, version: $0.version) } }

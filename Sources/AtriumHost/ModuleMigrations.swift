@@ -93,8 +93,8 @@ package enum ModuleMigrations {
         package let description: String
     }
 
-    /// Each migration of `modules` with its state, in order, then those the database applied that
-    /// the build does not know. `host` is this host's fleet id, left out of those waited for.
+    /// Each migration of `modules` with its state, in order, then those of the same modules the
+    /// database has that the build does not know. `host` is this host's fleet id, left out of those waited for.
     package static func entries(
         of modules: [BootedModule], records: [MigrationRecord], live: [FleetMember], host: String?, retryingFailed: Bool = true
     ) -> [Entry] {
@@ -129,8 +129,9 @@ package enum ModuleMigrations {
                 entries.append(Entry(module: moduleID, id: migration.id, kind: migration.kind, status: status, progress: progress))
             }
         }
-        let declaredKeys = Set(known(declared))
-        for record in records where !declaredKeys.contains("\(record.module)/\(record.id)") {
+        // Those of a module this configuration serves that its build does not declare (a newer one's).
+        let (declaredKeys, modules) = (Set(known(declared)), Set(declared.map(\.module)))
+        for record in records where modules.contains(record.module) && !declaredKeys.contains("\(record.module)/\(record.id)") {
             entries.append(Entry(module: record.module, id: record.id, kind: record.kind, status: .unknownToBuild, progress: record.progress))
         }
         return entries

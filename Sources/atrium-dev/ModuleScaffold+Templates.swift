@@ -25,6 +25,22 @@ extension ModuleScaffold {
                     __NAME__Notes(repository: Stored__NAME__Notes(records: context.storage), limit: configuration.limit)
                 }
 
+                // Storage migrations, each with its kind (README, "Changing a record across a deploy"):
+                // `.expand` adds only and runs in the background as soon as a host of this version
+                // serves; `.contract` removes what an older version reads and waits until no host of
+                // an older version serves. This one works on the JSON, so fields a newer version
+                // added to a note stay.
+                registrar.migration(
+                    .expand("1-trim-notes") { migrator in
+                        try await migrator.rewrite(collection: Stored__NAME__Notes.collection) { _, json in
+                            guard var notes = try JSONSerialization.jsonObject(with: json) as? [[String: Any]] else { return json }
+                            for index in notes.indices {
+                                if let text = notes[index]["text"] as? String { notes[index]["text"] = text.trimmingCharacters(in: .whitespaces) }
+                            }
+                            return try JSONSerialization.data(withJSONObject: notes)
+                        }
+                    })
+
                 // Scenes.
                 registrar.scene(NotesScene.self) { context in NotesScene(notes: notes(context)) }
             }
@@ -54,7 +70,9 @@ extension ModuleScaffold {
     static let note = #"""
         import Foundation
 
-        /// One note a visitor kept.
+        /// One note a visitor kept. During a deploy two versions of the module share the notes: a
+        /// field added later is optional (a note saved before reads it as nil), or has its default
+        /// in `RecordDefaults` on the stored type; saving keeps the fields a newer version added.
         public struct __NAME__Note: Codable, Sendable, Hashable {
             public var text: String
 

@@ -19,12 +19,14 @@ struct Describe: AsyncParsableCommand {
         let plan = try await options.plan(logger: Console.logger(level: .warning))
         let entries = Dictionary(options.catalog.map { ($0.manifest.id, $0) }, uniquingKeysWith: { first, _ in first })
         let publications = plan.events.publications
-        let subscriptions = plan.events.subscriptions
+        let subscriptions = plan.events.readers
         let modules: [[String: Any]] = plan.registry.modules.map { module in
             let manifest = module.manifest
             return [
                 "publishes": publications.filter { $0.module == manifest.id }.map { ["name": $0.name, "version": $0.version] as [String: Any] },
-                "subscribes": subscriptions.filter { $0.module == manifest.id }.map { ["name": $0.name, "version": $0.version] as [String: Any] },
+                "subscribes": subscriptions.filter { $0.subscriber == manifest.id }.map {
+                    ["name": $0.name, "version": $0.version] as [String: Any]
+                },
                 "id": manifest.id, "title": manifest.title, "version": manifest.version,
                 "requires": manifest.requires.map(\.rawValue), "provides": manifest.provides.map(\.rawValue),
                 "uses": manifest.uses.map(\.rawValue), "binds": manifest.binds.map(\.rawValue), "links": manifest.links.map(\.rawValue),
@@ -70,7 +72,7 @@ struct Describe: AsyncParsableCommand {
         let events: [[String: Any]] = eventNames.map { name in
             [
                 "name": name, "publishers": publications.filter { $0.name == name }.map(\.module),
-                "subscribers": subscriptions.filter { $0.name == name }.map(\.module),
+                "subscribers": subscriptions.filter { $0.name == name }.map(\.subscriber),
             ]
         }
         let document: [String: Any] = [
