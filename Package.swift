@@ -444,7 +444,7 @@ let targetsPart5: [Target] = [
     .target(
         name: "AtriumTestKit",
         dependencies: [
-            "AtriumLocalization",
+            "AtriumListener", "AtriumLocalization",
             "AtriumPages",
             "AtriumPostgres",
             "AtriumServices",

@@ -48,7 +48,8 @@ package struct FleetHeartbeat: Service {
         }
     }
 
-    func beat() async {
+    /// Renews this host's place and reads the others' subscriptions once (what `run` does every beat).
+    package func beat() async {
         let plan = serving()
         var now = member
         now.modules = HostRuntime.versions(of: plan)

@@ -273,10 +273,13 @@ package struct HostRuntime: Sendable {
     }
 
     /// This host as the fleet list shows it, as it starts.
-    private func fleetMember() -> FleetMember {
+    private func fleetMember() -> FleetMember { Self.fleetMember(id: UUID().uuidString.lowercased(), serving: plan) }
+
+    /// A host serving `plan` as the fleet list shows it, as it starts.
+    package static func fleetMember(id: String, serving plan: HostPlan) -> FleetMember {
         let now = Date().timeIntervalSince1970
         return FleetMember(
-            id: UUID().uuidString.lowercased(), address: plan.settings.http.effectivePublicURL, machine: ProcessInfo.processInfo.hostName,
+            id: id, address: plan.settings.http.effectivePublicURL, machine: ProcessInfo.processInfo.hostName,
             pid: Int(getpid()), build: BuildID.current, modules: Self.versions(of: plan), state: "serving", startedAt: now, lastSeen: now,
             migrations: ModuleMigrations.known(by: plan.registry.modules), subscriptions: plan.events.readers.map(\.text))
     }

@@ -32,6 +32,8 @@ public struct TestHost: Sendable {
     public let services: TestServices
     /// Where the host's log lines go, when the test asked to read them.
     public let log: TestLog?
+    /// This host's id in the fleet list, once it joined it (``joinFleet()``).
+    public let fleetID = UUID().uuidString.lowercased()
     private let sceneReadLog = ReadLog()
 
     /// What the scenes served so far read.
@@ -43,7 +45,7 @@ public struct TestHost: Sendable {
     /// `storage` kind unless given). Two hosts booted on one `directory` share one database: on
     /// PostgreSQL they stand for two hosts behind a load balancer. With `log`, every line the host
     /// and its modules write is kept there. Throws `ConfigurationError` when the configuration is
-    /// invalid.
+    /// invalid, or names the contract migration the database has applied and these modules lack.
     public static func boot(
         modules: [any AtriumModule.Type],
         configuration yaml: String,
@@ -76,7 +78,15 @@ public struct TestHost: Sendable {
             services: { _, _ in services.services }
         )
         let storage = try await HostRuntime(plan: plan, logger: logger).openStorage()
-        // A test starts on migrated records: every migration the modules declare has run.
+        do {
+            // As a serving host: a build that lacks a contract migration already applied does not boot.
+            try ModuleMigrations.refuseOlderBuild(plan.registry.modules, records: try await storage.migrationRecords())
+        } catch {
+            try? storage.close()
+            throw error
+        }
+        // A test starts on migrated records: every migration the modules declare that may run has
+        // run (a contract one waits while a host lacking it is in the fleet list: see `joinFleet()`).
         await ModuleMigrations.runReady(plan.registry.modules, on: storage, host: nil, retryingFailed: true, logger: logger)
         return TestHost(plan: plan, storage: storage, directory: directory, services: services, log: log)
     }
