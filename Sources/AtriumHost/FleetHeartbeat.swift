@@ -48,6 +48,34 @@ package struct FleetHeartbeat: Service {
         }
     }
 
+    /// Before the host serves: records it in the fleet list, and when it subscribes to events no
+    /// other live host reads (a new version's subscription), waits until each of them has beaten
+    /// since, and so stores what it publishes for them too: an event published once this host
+    /// serves, by any host, reaches its new subscriptions. At most a beat and a second (a host that
+    /// stopped without leaving never beats again).
+    package func announce() async {
+        let began = Date().timeIntervalSince1970
+        await beat()
+        do {
+            let others = try await HostFleet.live(on: storage).filter { $0.id != member.id }
+            let known = Set(others.flatMap(\.subscriptions))
+            let new = serving().events.readers.map(\.text).filter { !known.contains($0) }
+            guard !new.isEmpty, !others.isEmpty else { return }
+            logger.info(
+                "waiting for the other hosts to learn this host's new subscriptions",
+                metadata: ["subscriptions": "\(new.joined(separator: ", "))", "hosts": "\(others.count)"])
+            let deadline = ContinuousClock.now + HostFleet.beat + .seconds(1)
+            while ContinuousClock.now < deadline {
+                let waiting = try await HostFleet.live(on: storage).filter { $0.id != member.id && $0.lastSeen <= began }
+                if waiting.isEmpty { return }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            logger.notice("a host did not beat in time; an event it publishes meanwhile may miss this host's new subscriptions")
+        } catch {
+            logger.warning("this host could not read the fleet list", metadata: ["error": "\(StorageErrorText.describe(error))"])
+        }
+    }
+
     /// Renews this host's place and reads the others' subscriptions once (what `run` does every beat).
     package func beat() async {
         let plan = serving()

@@ -189,12 +189,20 @@ package struct HostRuntime: Sendable {
             throw error
         }
         BootTrace.mark("router")
+        // In the fleet list before serving (or taking over): a new subscription gets every event
+        // published once this host serves.
+        let member = fleetMember()
+        let heartbeat = FleetHeartbeat(
+            storage: storage, member: member, drain: listener.drain, logger: logger,
+            serving: { (listener.responder.generation ?? generation).plan })
+        await heartbeat.announce()
         #if os(Linux)
             // Booted: the host handing over stops accepting, then this one accepts.
             if let take, let sqlite = storage as? SQLiteStorage {
                 do {
                     try await take.ready(storage: sqlite, logger: logger)
                 } catch {
+                    try? await HostFleet.leave(member.id, on: storage)
                     await shutDown(generation.plan.registry.modules, storage: storage)
                     await listener.abandon()
                     await traceExport?.stop()
@@ -212,7 +220,8 @@ package struct HostRuntime: Sendable {
                 "storage": "\(storage.location)",
             ]
         )
-        await addServices(to: listener, storage: storage, sessions: sessions, live: live, generation: generation, reloading: loadPlan)
+        await addServices(
+            to: listener, storage: storage, sessions: sessions, live: live, generation: generation, heartbeat: heartbeat, reloading: loadPlan)
         var failure: (any Error)?
         do {
             try await listener.stopped(source: plan.source)
@@ -232,7 +241,7 @@ package struct HostRuntime: Sendable {
     /// end, the fleet list, and with `loadPlan` the configuration's reload on SIGHUP.
     private func addServices(
         to listener: HostListener, storage: any HostStorage, sessions: SessionStore, live: LiveScenes, generation: ServingGeneration,
-        reloading loadPlan: ConfigurationReloader.PlanLoader?
+        heartbeat: FleetHeartbeat, reloading loadPlan: ConfigurationReloader.PlanLoader?
     ) async {
         let responder = listener.responder
         await listener.add(
@@ -248,14 +257,10 @@ package struct HostRuntime: Sendable {
                     return (plan.events, plan.settings.events)
                 }, metrics: plan.metrics, logger: logger), named: "event delivery")
         await listener.add(LiveScenesShutdown(live: live), named: "live scenes")
-        let member = fleetMember()
-        await listener.add(
-            FleetHeartbeat(
-                storage: storage, member: member, drain: listener.drain, logger: logger,
-                serving: { (responder.generation ?? generation).plan }), named: "fleet")
+        await listener.add(heartbeat, named: "fleet")
         await listener.add(
             ModuleMigrationService(
-                storage: storage, host: member.id, logger: logger, modules: { (responder.generation ?? generation).plan.registry.modules }),
+                storage: storage, host: heartbeat.member.id, logger: logger, modules: { (responder.generation ?? generation).plan.registry.modules }),
             named: "module migrations")
         #if os(Linux)
             // One machine: a new process may take this one's socket over (SQLite only: on PostgreSQL

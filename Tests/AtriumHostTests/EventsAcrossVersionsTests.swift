@@ -127,4 +127,37 @@ struct EventsAcrossVersionsTests {
         try await host.run { (browser: TestBrowser) async throws in #expect(try await ModuleEventsTests.publish(browser, "x", 2) == 200) }
         #expect(try await host.pendingDeliveries().map(\.subscriber) == ["audit", "pongs"], "no more for a subscription no live host has")
     }
+
+    @Test(arguments: TestStorage.available)
+    func aHostWithANewSubscriptionServesOnlyOnceEveryOtherHostKnowsIt(_ backend: TestStorage) async throws {
+        let host = try await ModuleEventsTests.host(backend)
+        defer { host.tearDown() }
+        let older = FleetMember(
+            id: "older", address: "http://10.0.0.2", machine: "b", pid: 2, build: "v1", modules: [:], state: "serving",
+            startedAt: Date().timeIntervalSince1970, lastSeen: Date().timeIntervalSince1970)
+        try await HostFleet.record(older, on: host.storage)
+        let heartbeat = FleetHeartbeat(
+            storage: host.storage, member: HostRuntime.fleetMember(id: "newer", serving: host.plan), drain: HostDrain(),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, serving: { host.plan })
+        let announced = Task {
+            await heartbeat.announce()
+            return Date().timeIntervalSince1970
+        }
+        try await Task.sleep(for: .milliseconds(400))
+        // The older host beats: it has read the newer one's `pongs` subscription.
+        var beaten = older
+        beaten.lastSeen = Date().timeIntervalSince1970
+        try await HostFleet.record(beaten, on: host.storage)
+        let ready = await announced.value
+        #expect(ready >= beaten.lastSeen, "the new host waited for the older one's beat")
+        #expect(ready - beaten.lastSeen < 1, "and no longer")
+
+        // A restart while another host of its version serves waits for nobody: the others know
+        // its subscriptions already.
+        beaten.subscriptions = host.plan.events.readers.map(\.text)
+        try await HostFleet.record(beaten, on: host.storage)
+        let again = ContinuousClock.now
+        await heartbeat.announce()
+        #expect(ContinuousClock.now - again < .milliseconds(500))
+    }
 }
