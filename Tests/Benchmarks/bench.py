@@ -37,7 +37,8 @@ STORAGE_PAGES = PAGES
 # ONLY=tracing just what tracing costs (off, a 1 % sampler, 100 %); ONLY=languages just the pages in
 # Spanish beside English (a host offering both); ONLY=offline just what an Idempotency-Key costs on a
 # form post and the time the client kit takes to send 100 waiting actions (offline.py); ONLY=restart
-# a rolling restart of two hosts behind nginx under load, then a take-over on one machine (restart.py).
+# a rolling restart of two hosts behind nginx under load, then a take-over on one machine (restart.py);
+# ONLY=deploy a rolling deploy of one module from version 1 to 2 under load (deploy.py).
 ONLY = os.environ.get("ONLY", "")
 # Boots measured on each side, alternating (the median is printed); ONLY=boot measures just that.
 BOOTS = int(os.environ.get("BOOTS", "21"))
@@ -327,6 +328,11 @@ def main():
 
         offline.measure(sys.modules[__name__], BIN)
         return
+    if ONLY == "deploy":
+        import deploy
+
+        deploy.measure(sys.modules[__name__], BIN)
+        return
     if ONLY == "restart":
         import restart
 
@@ -523,6 +529,9 @@ def main():
     import restart
 
     restart.measure(sys.modules[__name__], BIN)
+    import deploy
+
+    deploy.measure(sys.modules[__name__], BIN)
     log.close()
     shutil.rmtree(work, ignore_errors=True)
 

@@ -11,7 +11,9 @@
 # side, in three alternating rounds (default 9); BOOTS=boots per side (default 21); ONLY=storage for
 # just the storage comparison, ONLY=boot for just boot (with where its time goes), ONLY=feed for the
 # change feed's figures, ONLY=events for the module events' delay, ONLY=conditional for the 304s, ONLY=tracing for tracing's cost,
-# ONLY=languages for the pages in Spanish beside English, ONLY=offline for keyed posts and the kit.
+# ONLY=languages for the pages in Spanish beside English, ONLY=offline for keyed posts and the kit,
+# ONLY=restart for a rolling restart and a take-over, ONLY=deploy for a rolling deploy of one module
+# from version 1 to 2 (the release atrium-fixture-host, which holds both).
 # LOG_LEVEL=info writes a request line per request (to a file; default warning: none).
 # BASE=<commit> builds that commit (release, in .build-base/<commit>, kept for the next run) and
 # prints its page ratios beside this build's, from the same rounds: a change that costs pages shows
@@ -38,6 +40,7 @@ echo "Building release in .build-release (about 15 minutes from clean)…" >&2
 swift build "${release[@]}" --product atrium >&2
 swift build "${release[@]}" --product atrium-bare-server >&2
 swift build "${release[@]}" --product atrium-kit-bench >&2
+swift build "${release[@]}" --product atrium-fixture-host >&2
 bin=$(swift build "${release[@]}" --show-bin-path)
 
 if [ -n "${BASE:-}" ] && [ -z "${BASE_BIN:-}" ]; then
