@@ -1,5 +1,6 @@
 import AtriumEvents
 import AtriumListener
+import AtriumPostgres
 import AtriumRuntime
 import AtriumStorage
 import AtriumSupport
@@ -30,9 +31,16 @@ package struct FleetHeartbeat: Service {
         self.logger = logger
     }
 
+    /// The change feed's wake-up a joining host sends (``announce()``): every host beats at once.
+    static let joining = StorageChange.wake("fleet")
+
     package func run() async throws {
         let wake = WakeSignal()
         drain.whenDraining { wake.signal() }
+        let joins = storage.changes.subscribe { changes in
+            if changes.contains(Self.joining) { wake.signal() }
+        }
+        defer { storage.changes.unsubscribe(joins) }
         await withGracefulShutdownHandler {
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 await beat()
@@ -49,10 +57,12 @@ package struct FleetHeartbeat: Service {
     }
 
     /// Before the host serves: records it in the fleet list, and when it subscribes to events no
-    /// other live host reads (a new version's subscription), waits until each of them has beaten
-    /// since, and so stores what it publishes for them too: an event published once this host
-    /// serves, by any host, reaches its new subscriptions. At most a beat and a second (a host that
-    /// stopped without leaving never beats again).
+    /// other live host reads (a new version's subscription), wakes the others (on PostgreSQL, the
+    /// change feed's notification: each beats at once, in milliseconds) and waits until each has
+    /// beaten since, and so stores what it publishes for them too: an event published once this
+    /// host serves, by any host, reaches its new subscriptions. At most a beat and a second (a
+    /// host that stopped without leaving never beats again; on SQLite the other process of a
+    /// take-over beats within 5 s, and serves meanwhile).
     package func announce() async {
         let began = Date().timeIntervalSince1970
         await beat()
@@ -64,11 +74,12 @@ package struct FleetHeartbeat: Service {
             logger.info(
                 "waiting for the other hosts to learn this host's new subscriptions",
                 metadata: ["subscriptions": "\(new.joined(separator: ", "))", "hosts": "\(others.count)"])
+            if let postgres = storage as? PostgresStorage { try await postgres.wakeOtherHosts("fleet") }
             let deadline = ContinuousClock.now + HostFleet.beat + .seconds(1)
             while ContinuousClock.now < deadline {
                 let waiting = try await HostFleet.live(on: storage).filter { $0.id != member.id && $0.lastSeen <= began }
                 if waiting.isEmpty { return }
-                try await Task.sleep(for: .milliseconds(100))
+                try await Task.sleep(for: .milliseconds(20))
             }
             logger.notice("a host did not beat in time; an event it publishes meanwhile may miss this host's new subscriptions")
         } catch {

@@ -1,5 +1,6 @@
 import AtriumHost
 import AtriumObservability
+import AtriumSupport
 import Foundation
 import Logging
 
@@ -19,7 +20,6 @@ enum Console {
         return logger
     }
 
-    /// Prints rows as aligned columns under a header.
     /// Prints `object` (arrays and dictionaries of JSON values) as JSON for scripts: indented, keys
     /// sorted, slashes as they are.
     static func printJSON(_ object: Any) throws {
@@ -27,8 +27,10 @@ enum Console {
         print(String(decoding: data, as: UTF8.self))
     }
 
+    /// Prints rows as aligned columns under a header; control characters in a cell (text a
+    /// module or a visitor wrote, such as an error) are shown as escapes, never sent to the terminal.
     static func table(_ header: [String], _ rows: [[String]]) {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map(TerminalText.visible) }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         for row in all {
             let cells = row.enumerated().map { index, cell in
@@ -37,4 +39,7 @@ enum Console {
             print(cells.joined(separator: "  "))
         }
     }
+
+    /// Prints a line of text read from storage with its control characters shown as escapes.
+    static func show(_ line: String) { print(TerminalText.visible(line)) }
 }

@@ -48,7 +48,7 @@ struct Events: AsyncParsableCommand {
             if json {
                 try Console.printJSON(EventsReport.objects(deliveries, now: now, readers: readers))
             } else {
-                for line in EventsReport.lines(deliveries, now: now, readers: readers) { print(line) }
+                for line in EventsReport.lines(deliveries, now: now, readers: readers) { Console.show(line) }
             }
         }
     }

@@ -82,7 +82,7 @@ struct Migrate: AsyncParsableCommand {
         }
         let left = entries.filter { $0.state != "applied" && $0.state != "unknown to this build" }
         for entry in left {
-            print("\(entry.module)/\(entry.id) (\(entry.kind.rawValue)): \(entry.state)\(entry.reason.isEmpty ? "" : ", \(entry.reason)")")
+            Console.show("\(entry.module)/\(entry.id) (\(entry.kind.rawValue)): \(entry.state)\(entry.reason.isEmpty ? "" : ", \(entry.reason)")")
         }
         if done || left.isEmpty {
             print("Every module migration is applied.")

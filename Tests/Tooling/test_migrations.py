@@ -55,3 +55,11 @@ def test_migrations_are_listed_run_by_migrate_with_progress_and_a_build_older_th
                             env={**os.environ, "HTTP_PORT": "0"})
     assert served.returncode == 1, served.stdout + served.stderr
     assert "login/2-drop-what" in served.stderr and "deploy a build that has it" in served.stderr, served.stderr
+
+    # A migration's error is the module's text: shown with its control characters as escapes,
+    # never sent to the operator's terminal as they are.
+    with sqlite3.connect(database) as db:
+        db.execute("DELETE FROM moduleMigrations WHERE id = '2-drop-what'")
+        db.execute("UPDATE moduleMigrations SET state = 'failed', error = ? WHERE id = '1-charges-as-data'", ("bad \x1b[2J row",))
+    table = atrium("migrations", "--config", str(config))
+    assert "\x1b" not in table.stdout and "failed: bad \\u{1B}[2J row" in table.stdout, table.stdout
