@@ -79,6 +79,13 @@ package final class EventRouter: Sendable {
         state.withLock { $0.elsewhere = byName }
     }
 
+    /// Knows what `other` knew of the live hosts' subscriptions (a reloaded configuration's router
+    /// takes the one it replaces' until the next beat: no event it publishes meanwhile misses them).
+    package func knowElsewhere(as other: EventRouter) {
+        let known = other.state.withLock { $0.elsewhere }
+        state.withLock { $0.elsewhere = known }
+    }
+
     /// Stores an event `module` published, for every module subscribed to its name here or on another
     /// live host.
     package func publish(module: String, name: String, version: Int, aggregate: String, payload: Data) async throws {

@@ -67,6 +67,7 @@ package struct ConfigurationReloader: Service {
             // Their migrations run in the background (``ModuleMigrationService`` sees the new list).
             try ModuleMigrations.refuseOlderBuild(next.registry.modules, records: try await storage.migrationRecords())
             for module in next.registry.modules { module.connect(to: storage) }
+            next.events.knowElsewhere(as: current.plan.events)
             var logger = self.logger
             logger.logLevel = next.settings.log.level
             generation = ServingGeneration(

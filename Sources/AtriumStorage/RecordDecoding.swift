@@ -35,6 +35,14 @@ package enum RecordDecoding {
                     object[key] = inner
                     filled = true
                 }
+            } else if var items = object[key] as? [Any], let template = (value as? [Any])?.first as? [String: Any] {
+                // An array of objects: the defaults' first element fills each element's missing fields.
+                for index in items.indices {
+                    guard var item = items[index] as? [String: Any], fill(&item, from: template) else { continue }
+                    items[index] = item
+                    filled = true
+                }
+                object[key] = items
             } else if object[key] == nil {
                 object[key] = value
                 filled = true

@@ -160,4 +160,17 @@ struct EventsAcrossVersionsTests {
         await heartbeat.announce()
         #expect(ContinuousClock.now - again < .milliseconds(500))
     }
+
+    @Test(arguments: TestStorage.available)
+    func aReloadedConfigurationStoresForTheOtherHostsSubscriptionsBeforeItsFirstBeat(_ backend: TestStorage) async throws {
+        let host = try await ModuleEventsTests.host(backend)
+        defer { host.tearDown() }
+        let serving = EventRouter()
+        serving.knowElsewhere([EventReader(subscriber: "audit", name: Ping.name, version: 1)])
+        let reloaded = EventRouter()
+        reloaded.connect(to: host.storage)
+        reloaded.knowElsewhere(as: serving)
+        try await reloaded.publish(module: "pings", name: Ping.name, version: 1, aggregate: "r", payload: Data(#"{"aggregate":"r","number":1}"#.utf8))
+        #expect(try await host.pendingDeliveries().map(\.subscriber) == ["audit"])
+    }
 }

@@ -1,4 +1,5 @@
 import AtriumSDK
+import AtriumTestKit
 import Foundation
 import Testing
 
@@ -110,6 +111,26 @@ struct RecordMergeTests {
         // Updated by the newer version: the default is written.
         try await records.update(AccountV2.self, id: "2", in: "accounts") { $0?.theme = "dark" }
         #expect(try await records.record(AccountV2.self, id: "2", in: "accounts")?.theme == "dark")
+    }
+
+    struct BasketV1: Codable, Sendable {
+        struct Item: Codable, Sendable { var name: String }
+        var items: [Item]
+    }
+    struct BasketV2: Codable, Sendable, Equatable, RecordDefaults {
+        struct Item: Codable, Sendable, Equatable { var name: String; var quantity: Int }
+        var items: [Item]
+        static let defaults = BasketV2(items: [Item(name: "", quantity: 1)])
+    }
+
+    @Test func theElementsOfAnArrayAnOlderVersionWroteReadWithTheFieldsTheyLackDefaulted() async throws {
+        let records = InMemoryRecordStore()
+        try await records.save(BasketV1(items: [.init(name: "tea"), .init(name: "milk")]), id: "b", in: "baskets")
+        let read = try await records.record(BasketV2.self, id: "b", in: "baskets")
+        #expect(read == BasketV2(items: [.init(name: "tea", quantity: 1), .init(name: "milk", quantity: 1)]))
+        let empty = InMemoryRecordStore()
+        try await empty.save(BasketV1(items: []), id: "b", in: "baskets")
+        #expect(try await empty.record(BasketV2.self, id: "b", in: "baskets") == BasketV2(items: []), "an empty array stays empty")
     }
 
     @Test func theFieldsOfARecordIncludeItsNilOnesAndNoneOfADictionarys() {

@@ -11,7 +11,9 @@
 /// }
 /// ```
 ///
-/// A new optional field needs nothing: a record without it reads as nil.
+/// A new optional field needs nothing: a record without it reads as nil. For an array of objects
+/// whose elements gained a field, give the defaults' array one element: its fields fill what each
+/// stored element lacks (`static let defaults = Basket(items: [Item(name: "", quantity: 1)])`).
 public protocol RecordDefaults: Encodable {
     /// A record whose every field is its default.
     static var defaults: Self { get }
