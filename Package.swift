@@ -107,6 +107,9 @@ let targetsPart1: [Target] = [
     // General utilities any host target may use: hexadecimal digits, a bounded memo, a child
     // task, base64url, a wake-up signal.
     .target(name: "AtriumSupport"),
+    // What a stored record is across versions: its JSON merged over what a newer version wrote,
+    // the fields its type writes, and decoding with `RecordDefaults`.
+    .target(name: "AtriumRecords", dependencies: ["AtriumSDK"]),
     .target(
         name: "AtriumObservability",
         dependencies: [
@@ -124,6 +127,7 @@ let targetsPart1: [Target] = [
             .product(name: "Tracing", package: "swift-distributed-tracing"),
             "AtriumSDK",
             "AtriumSupport",
+            "AtriumRecords",
             "AtriumObservability",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -142,6 +146,7 @@ let targetsPart2: [Target] = [
         name: "AtriumPostgres",
         dependencies: [
             "AtriumSDK",
+            "AtriumRecords",
             "AtriumObservability",
             "AtriumStorage",
             .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -233,6 +238,7 @@ let targetsPart3: [Target] = [
         dependencies: [
             .product(name: "Tracing", package: "swift-distributed-tracing"),
             "AtriumSDK",
+            "AtriumRecords",
             "AtriumObservability",
             "AtriumStorage",
             "AtriumEvents",
@@ -444,7 +450,7 @@ let targetsPart5: [Target] = [
     .target(
         name: "AtriumTestKit",
         dependencies: [
-            "AtriumListener", "AtriumLocalization",
+            "AtriumListener", "AtriumLocalization", "AtriumRecords",
             "AtriumPages",
             "AtriumPostgres",
             "AtriumServices",
@@ -497,6 +503,7 @@ let targetsPart6: [Target] = [
         name: "AtriumHostTests",
         dependencies: [
             "AtriumListener", "AtriumLocalization", "AtriumPages", "AtriumPostgres", "AtriumServices", "AtriumSupport", "AtriumActions",
+            "AtriumRecords",
             "AtriumSDK",
             "AtriumObservability",
             "AtriumStorage",

@@ -27,13 +27,14 @@ PRODUCT_MODULES = {"Metrics": {"Metrics", "CoreMetrics"}}
 
 # Each host target and the host targets it may import (and nothing above it), bottom up.
 ORDER = [
-    "AtriumSupport", "AtriumObservability", "AtriumStorage", "AtriumPostgres", "AtriumEvents", "AtriumActions", "AtriumConfiguration", "AtriumLocalization",
+    "AtriumSupport", "AtriumRecords", "AtriumObservability", "AtriumStorage", "AtriumPostgres", "AtriumEvents", "AtriumActions", "AtriumConfiguration", "AtriumLocalization",
     "AtriumRendering", "AtriumServices", "AtriumListener", "AtriumRuntime", "AtriumSchemas", "AtriumPages", "AtriumLive", "AtriumHTTP",
     "AtriumHost",
 ]
 # The few that do not depend on everything below them: pure libraries, and the server under all.
 INDEPENDENT = {
     "AtriumSupport": set(),
+    "AtriumRecords": set(),
     "AtriumConfiguration": set(),
     "AtriumLocalization": {"AtriumSupport"},
     "AtriumRendering": {"AtriumSupport", "AtriumLocalization"},

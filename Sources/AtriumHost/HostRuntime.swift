@@ -189,20 +189,14 @@ package struct HostRuntime: Sendable {
             throw error
         }
         BootTrace.mark("router")
-        // In the fleet list before serving (or taking over): a new subscription gets every event
-        // published once this host serves.
-        let member = fleetMember()
-        let heartbeat = FleetHeartbeat(
-            storage: storage, member: member, drain: listener.drain, logger: logger,
-            serving: { (listener.responder.generation ?? generation).plan })
-        await heartbeat.announce()
+        let heartbeat = await joinFleet(storage: storage, listener: listener, generation: generation)
         #if os(Linux)
             // Booted: the host handing over stops accepting, then this one accepts.
             if let take, let sqlite = storage as? SQLiteStorage {
                 do {
                     try await take.ready(storage: sqlite, logger: logger)
                 } catch {
-                    try? await HostFleet.leave(member.id, on: storage)
+                    try? await HostFleet.leave(heartbeat.member.id, on: storage)
                     await shutDown(generation.plan.registry.modules, storage: storage)
                     await listener.abandon()
                     await traceExport?.stop()
@@ -275,6 +269,16 @@ package struct HostRuntime: Sendable {
                     responder: listener.responder, storage: storage, live: live, loadPlan: loadPlan, logger: logger, drain: listener.drain),
                 named: "configuration reload")
         }
+    }
+
+    /// Puts this host in the fleet list before it serves (or takes over), so that a subscription
+    /// it brings gets every event published once it serves (``FleetHeartbeat/announce()``).
+    private func joinFleet(storage: any HostStorage, listener: HostListener, generation: ServingGeneration) async -> FleetHeartbeat {
+        let heartbeat = FleetHeartbeat(
+            storage: storage, member: fleetMember(), drain: listener.drain, logger: logger,
+            serving: { (listener.responder.generation ?? generation).plan })
+        await heartbeat.announce()
+        return heartbeat
     }
 
     /// This host as the fleet list shows it, as it starts.

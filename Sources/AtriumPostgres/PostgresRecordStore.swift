@@ -1,3 +1,4 @@
+import AtriumRecords
 import AtriumSDK
 import AtriumStorage
 import Crypto

@@ -1,5 +1,6 @@
 import AtriumConfiguration
 import AtriumEvents
+import AtriumRecords
 @_spi(AtriumHost) import AtriumSDK
 import AtriumStorage
 import Foundation

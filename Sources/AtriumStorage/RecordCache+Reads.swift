@@ -1,3 +1,4 @@
+import AtriumRecords
 import Foundation
 
 extension RecordCache {

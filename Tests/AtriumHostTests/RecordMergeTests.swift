@@ -3,6 +3,7 @@ import AtriumTestKit
 import Foundation
 import Testing
 
+@testable import AtriumRecords
 @testable import AtriumStorage
 
 /// Two versions of a module on one database: what the newer wrote, the older keeps when it saves or
