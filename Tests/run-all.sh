@@ -91,7 +91,12 @@ eval "$(bash Tests/throwaway-postgres.sh start)"
 trap 'bash Tests/throwaway-postgres.sh stop "$ATRIUM_TEST_POSTGRES_DIR"' EXIT
 
 echo "== Swift tests, hosts on SQLite (storage contract tests on both backends)"
+# The scene tests note each action route they submit: every one must be (.ci/check-scene-coverage.py).
+export ATRIUM_SCENE_COVERAGE="$(mktemp)"
 swift test --skip-build
+echo "== every scene action route has a scene test"
+python3 .ci/check-scene-coverage.py "$ATRIUM_SCENE_COVERAGE"
+unset ATRIUM_SCENE_COVERAGE
 echo "== Swift tests, hosts on PostgreSQL"
 ATRIUM_TEST_STORAGE=postgres swift test --skip-build
 python3 -m pytest -q -p no:cacheprovider Tests/Tooling Tests/Browser

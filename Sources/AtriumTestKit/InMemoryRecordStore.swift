@@ -9,6 +9,8 @@ import Synchronization
 /// store's records back as they were (other stores' are theirs to keep).
 public final class InMemoryRecordStore: RecordStore {
     private let records = Mutex<[String: [String: Data]]>([:])
+    /// Every write, in order (a ``SceneTest`` reads those of one call as its effects).
+    private let writes = Mutex<[SceneEffect]>([])
 
     /// An empty store.
     public init() {}
@@ -23,11 +25,14 @@ public final class InMemoryRecordStore: RecordStore {
     public func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         let data = try JSONEncoder().encode(record)
         records.withLock { $0[collection, default: [:]][id] = RecordMerge.json(record, encoded: data, over: $0[collection]?[id]) }
+        writes.withLock { $0.append(.wrote(collection: collection, id: id)) }
     }
 
     /// Deletes the record `id` of `collection`.
     public func deleteRecord(id: String, in collection: String) async throws {
-        _ = records.withLock { $0[collection]?.removeValue(forKey: id) }
+        if records.withLock({ $0[collection]?.removeValue(forKey: id) }) != nil {
+            writes.withLock { $0.append(.deleted(collection: collection, id: id)) }
+        }
     }
 
     public func update<Record: Codable & Sendable, Result: Sendable>(
@@ -40,7 +45,11 @@ public final class InMemoryRecordStore: RecordStore {
             let stored = records[collection]?[id]
             var record = try stored.map { try RecordDecoding.decode(type, from: $0) }
             let result = try change(&record)
-            records[collection, default: [:]][id] = try record.map { RecordMerge.json($0, encoded: try JSONEncoder().encode($0), over: stored) }
+            let written = try record.map { RecordMerge.json($0, encoded: try JSONEncoder().encode($0), over: stored) }
+            records[collection, default: [:]][id] = written
+            if !Self.same(written, stored) {
+                writes.withLock { $0.append(written == nil ? .deleted(collection: collection, id: id) : .wrote(collection: collection, id: id)) }
+            }
             return result
         }
     }
@@ -50,12 +59,30 @@ public final class InMemoryRecordStore: RecordStore {
         return try rows.map { try RecordDecoding.decode(type, from: $0) }
     }
 
+    /// Whether two stored JSONs hold the same record (an update that changed nothing is no write,
+    /// whatever order the encoder gave the keys).
+    private static func same(_ one: Data?, _ other: Data?) -> Bool {
+        guard let one, let other else { return one == other }
+        if one == other { return true }
+        guard let first = try? JSONSerialization.jsonObject(with: one), let second = try? JSONSerialization.jsonObject(with: other) else {
+            return false
+        }
+        return (first as? NSObject)?.isEqual(second) == true
+    }
+
+    /// How many writes so far: a ``SceneTest`` reads what came after.
+    var writeCount: Int { writes.withLock { $0.count } }
+
+    func effects(since start: Int) -> [SceneEffect] { writes.withLock { Array($0.dropFirst(start)) } }
+
     public func transaction<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
         let before = records.withLock { $0 }
+        let written = writeCount
         do {
             return try await body()
         } catch {
             records.withLock { $0 = before }
+            writes.withLock { $0.removeLast($0.count - written) }
             throw error
         }
     }

@@ -24,9 +24,13 @@ extension TestHost {
         if let sqlite = storage as? SQLiteStorage { try sqlite.shareWithAnotherProcess() }
         try await HostFleet.record(HostRuntime.fleetMember(id: fleetID, serving: plan), on: storage)
         await beat()
+        // Live until it leaves, as a serving host beats every few seconds (a slow test must not see
+        // it drop out of the list).
+        fleetBeats.start { await beat() }
     }
 
-    /// One fleet beat, as a serving host makes every few seconds: renews this host's place, learns
+    /// One fleet beat now, as a serving host makes every few seconds (a host in the list beats by
+    /// itself too): renews this host's place, learns
     /// the live hosts' subscriptions (the events its modules publish are stored for them) and counts
     /// the deliveries none of them reads (`atrium_events_unreadable`). Call it on a host after
     /// another joined or left.
@@ -39,6 +43,7 @@ extension TestHost {
 
     /// Leaves the fleet list, as a host that stops does.
     public func leaveFleet() async throws {
+        fleetBeats.stop()
         try await HostFleet.leave(fleetID, on: storage)
     }
 

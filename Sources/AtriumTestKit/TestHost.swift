@@ -34,6 +34,8 @@ public struct TestHost: Sendable {
     public let log: TestLog?
     /// This host's id in the fleet list, once it joined it (``joinFleet()``).
     public let fleetID = UUID().uuidString.lowercased()
+    /// Its beats while it is in the fleet list.
+    let fleetBeats = FleetBeats()
     private let sceneReadLog = ReadLog()
 
     /// What the scenes served so far read.
@@ -160,6 +162,7 @@ public struct TestHost: Sendable {
 
     /// Closes the database and deletes the temporary folder.
     public func tearDown() {
+        fleetBeats.stop()
         try? storage.close()
         try? FileManager.default.removeItem(at: directory)
     }

@@ -312,12 +312,16 @@ extension ModuleScaffold {
             var test: SceneTest<NotesScene> {
                 SceneTest(
                     NotesScene(notes: __NAME__Notes(repository: Stored__NAME__Notes(records: storage), limit: 2)),
-                    context: .testing(moduleID: "__ID__", storage: storage))
+                    context: .testing(moduleID: "__ID__", storage: storage), exhaustive: true)
             }
 
             @Test func aNoteAddedIsShownNewestFirst() async throws {
-                #expect(await test.load().screen?.shows("No notes yet.") == true)
-                for text in ["one", "two"] { #expect(await test.submit(NotesScene.add, form: ["text": text]).redirect == NotesScene.page()) }
+                #expect(await test.open(NotesScene.page).screen?.shows("No notes yet.") == true)
+                for text in ["one", "two"] {
+                    let added = await test.submit(NotesScene.add, form: ["text": text])
+                    // Exhaustive: the note written and the redirect must be asserted, or the test fails.
+                    added.expect(.wrote(collection: "notes", id: "all"), .redirected(to: NotesScene.page()))
+                }
                 let screen = try #require(await test.load().screen)
                 #expect(screen.texts.suffix(2) == ["two", "one"])
             }
@@ -325,7 +329,7 @@ extension ModuleScaffold {
             @Test func theWordsAreTranslatedAndTheNotesAreNot() async throws {
                 let empty = try #require(await test.load().screen).translated(into: "es", by: __NAME__Module.self)
                 #expect(empty.shows("Aún no hay notas."))
-                _ = await test.submit(NotesScene.add, form: ["text": "one"])
+                await test.submit(NotesScene.add, form: ["text": "one"]).expect(.wrote(collection: "notes", id: "all"), .redirected(to: NotesScene.page()))
                 let one = try #require(await test.load().screen).translated(into: "es", by: __NAME__Module.self)
                 #expect(one.texts.last == "one")
             }

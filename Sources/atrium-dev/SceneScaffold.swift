@@ -175,8 +175,12 @@ struct SceneScaffold {
 
         @Suite("__MODULE__'s __TITLE__ scene")
         struct __SCENE__SceneTests {
+            /// Exhaustive: a record the scene writes, an event it publishes, a sign-in or a redirect
+            /// fails this test until it asserts it with `expect(_:)`.
+            let test = SceneTest(__SCENE__Scene(), exhaustive: true)
+
             @Test func itShowsItsPage() async throws {
-                let page = await SceneTest(__SCENE__Scene()).load()
+                let page = await test.open(__SCENE__Scene.page)
                 #expect(page.status == 200)
                 let screen = try #require(page.screen)
                 #expect(screen.title == "__TITLE__")

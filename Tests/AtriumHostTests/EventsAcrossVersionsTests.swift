@@ -150,7 +150,7 @@ struct EventsAcrossVersionsTests {
         try await HostFleet.record(beaten, on: host.storage)
         let ready = await announced.value
         #expect(ready >= beaten.lastSeen, "the new host waited for the older one's beat")
-        #expect(ready - beaten.lastSeen < 1, "and no longer")
+        #expect(ready - beaten.lastSeen < 3, "and no longer (its deadline is 6 s)")
 
         // A restart while another host of its version serves waits for nobody: the others know
         // its subscriptions already.
@@ -158,7 +158,7 @@ struct EventsAcrossVersionsTests {
         try await HostFleet.record(beaten, on: host.storage)
         let again = ContinuousClock.now
         await heartbeat.announce()
-        #expect(ContinuousClock.now - again < .milliseconds(500))
+        #expect(ContinuousClock.now - again < .seconds(3), "no wait for a beat that never comes (the deadline is 6 s)")
     }
 
     @Test(arguments: TestStorage.available)

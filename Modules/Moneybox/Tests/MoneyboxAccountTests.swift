@@ -11,6 +11,8 @@ import Testing
 final class CountingAPI: MoneyboxAPI {
     let payments = Mutex(0)
     let failure = Mutex<MoneyboxError?>(nil)
+    /// What signing in throws, when set (the other calls' is `failure`).
+    let signInFailure = Mutex<MoneyboxError?>(nil)
     /// Set: the next payment is made, then its answer lost with this error (a timeout, say).
     let failureAfterPaying = Mutex<MoneyboxError?>(nil)
     let madeByKey = Mutex<[String: Decimal]>([:])
@@ -26,7 +28,8 @@ final class CountingAPI: MoneyboxAPI {
     }
 
     func signIn(email: String, password: String) async throws(MoneyboxError) -> MoneyboxSession {
-        MoneyboxSession(investor: Investor(firstName: "Michael", lastName: "Jordan"), bearerToken: "token-\(email)")
+        if let failure = signInFailure.withLock({ $0 }) { throw failure }
+        return MoneyboxSession(investor: Investor(firstName: "Michael", lastName: "Jordan"), bearerToken: "token-\(email)")
     }
 
     func portfolio(token: String) async throws(MoneyboxError) -> Portfolio {

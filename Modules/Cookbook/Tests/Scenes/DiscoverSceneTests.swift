@@ -67,4 +67,18 @@ struct DiscoverSceneTests {
         let missing = try #require(texts.first { $0.text.hasPrefix("Missing: ") })
         #expect(missing.wording?.key == "Missing: %@")
     }
+
+    @Test func anIngredientAddedOrRemovedIsThePantrysAndTheVisitorGoesBack() async throws {
+        let fixtures = CookbookFixtures()
+        let discover = SceneTest(
+            DiscoverScene(discover: fixtures.discover, pantry: fixtures.pantry, view: DiscoverView(settingsRoute: nil)),
+            context: fixtures.context(parameters: ["ingredient": "biscuit"], returnTo: "/cookbook/recipes/2"), exhaustive: true)
+        let added = await discover.submit(DiscoverScene.add, form: [:])
+        added.expect(.wrote(collection: StoredPantry.collection, id: StoredPantry.id), .redirected(to: .path("/cookbook/recipes/2")))
+        let screen = try #require(await fixtures.discoverScene().load().screen)
+        #expect(screen.recipes(in: "Recipes").contains("Cheesecake"), "biscuit was the one ingredient it lacked")
+        let removed = await discover.submit(DiscoverScene.remove, form: [:])
+        removed.expect(.wrote(collection: StoredPantry.collection, id: StoredPantry.id), .redirected(to: .path("/cookbook/recipes/2")))
+        #expect(try #require(await fixtures.discoverScene().load().screen).recipes(in: "Recipes").contains("Cheesecake") == false)
+    }
 }

@@ -47,4 +47,13 @@ struct AccountsSceneTests {
         #expect(out.redirect == MoneyboxSignInScene.page())
         #expect(await test.load().redirect == MoneyboxSignInScene.page())
     }
+
+    @Test func signingOutForgetsTheSessionAndLeadsToSignIn() async throws {
+        _ = try await account.signIn(email: "a@b.c", password: "p")
+        let exhaustive = SceneTest(AccountsScene(account: account), context: .testing(moduleID: "moneybox", storage: records), exhaustive: true)
+        let out = await exhaustive.submit(AccountsScene.signOut, form: [:])
+        out.expect(.deleted(collection: SealedSessions.collection, id: SealedSessions.id), .redirected(to: MoneyboxSignInScene.page()))
+        let page = await test.load()
+        #expect(page.status == 303 && page.redirect == MoneyboxSignInScene.page(), "signed out of Moneybox")
+    }
 }

@@ -196,4 +196,15 @@ struct RegistrationSceneTests {
             issue.comments.contains { $0.rawValue.contains("storage") }
         }
     }
+
+    @Test func validatingShowsTheFormsErrorsAndWritesNothing() async throws {
+        let exhaustive = SceneTest(test().scene, context: test().context, exhaustive: true)
+        let shown = await exhaustive.submit(RegistrationScene.validate, form: ["name": "T", "license": "PPL", "password": "short"])
+        #expect(shown.status == 200 && shown.effects.isEmpty, "validation only shows")
+        let screen = try #require(shown.screen)
+        #expect(screen.field(named: "name")?.value == "T")
+        #expect(screen.nodes.contains { if case .field(let field) = $0 { field.error != nil } else { false } }, "errors shown at once")
+        let valid = await exhaustive.submit(RegistrationScene.validate, form: Self.valid)
+        #expect(valid.status == 200 && valid.effects.isEmpty)
+    }
 }
