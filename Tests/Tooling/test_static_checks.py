@@ -1,6 +1,9 @@
 """The CI checks that keep the package honest about what it builds on: Linux-only code is guarded
-for the other platforms the package names, and every import is declared in Package.swift."""
+for the other platforms the package names, every import is declared in Package.swift, and every
+scene action route has a scene test."""
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -56,3 +59,21 @@ def test_an_import_the_manifest_does_not_declare_fails(tmp_path):
     imports_spec.loader.exec_module(imports)
     problems = layers.undeclared_imports(root, imports)
     assert problems == ["Sources/Top/Top.swift:2: Top imports Low, which its entry in Package.swift does not declare"], problems
+
+
+def test_an_action_route_no_scene_test_submits_fails_the_scene_coverage_check(tmp_path):
+    atrium = Path(os.environ.get("ATRIUM_BINARY", ROOT / ".build" / "debug" / "atrium"))
+    check = [sys.executable, str(ROOT / ".ci" / "check-scene-coverage.py")]
+    described = subprocess.run([str(atrium), "describe", "--json", "--config", str(ROOT / "Configuration" / "atrium.yaml")],
+                               capture_output=True, text=True, cwd=ROOT, check=True)
+    actions = sorted(f"{route['method']} {route['pattern']}" for route in json.loads(described.stdout)["routes"]
+                     if "scene" in route and route["method"] != "GET")
+    assert "POST /pilot/register" in actions
+    every = tmp_path / "every.txt"
+    every.write_text("\n".join(actions) + "\n")
+    assert subprocess.run(check + [str(every), str(atrium)], capture_output=True, text=True).returncode == 0
+    missing = tmp_path / "missing.txt"
+    missing.write_text("\n".join(line for line in actions if line != "POST /pilot/register") + "\n")
+    result = subprocess.run(check + [str(missing), str(atrium)], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "POST /pilot/register (pilot, scene pilot.registration): no scene test submits it" in result.stderr, result.stderr

@@ -68,4 +68,19 @@ struct RideScenesTests {
         #expect(refused.status == 422 && refused.effects.isEmpty)
         #expect(refused.screen?.mentions("Someone else has just taken this vehicle. Try another one.") == true)
     }
+
+    @Test func theMapAndAStationShowTheFleet() async throws {
+        let page = await map().open(MapScene.page)
+        #expect(page.status == 200 && page.effects.isEmpty)
+        let drawn = page.screen?.nodes.compactMap { if case .map(let map) = $0 { map.markers.count } else { nil } }
+        #expect(page.screen?.title == "Map" && drawn == [1], "the one scooter on the map")
+        let station = SceneTest(
+            StationScene(fleet: UnlockSceneTests.OneScooter(), view: StationView(tabs: MapTabs(profile: "profile"))),
+            context: .testing(moduleID: "mobility", parameters: ["id": "nowhere"], session: TestVisitorSession(userID: "ada")), exhaustive: true)
+        #expect(await station.open(StationScene.page).status == 404, "a station the feed does not have")
+        let visitor = SceneTest(
+            StationScene(fleet: UnlockSceneTests.OneScooter(), view: StationView(tabs: MapTabs(profile: "profile"))),
+            context: .testing(moduleID: "mobility", parameters: ["id": "s1"]), exhaustive: true)
+        await visitor.open(StationScene.page).expect(.redirected(to: .returning(.named(.signIn), to: .path("/map/stations/{id}"))))
+    }
 }
