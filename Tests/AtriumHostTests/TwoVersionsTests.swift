@@ -24,6 +24,25 @@ struct TwoVersionsTests {
 
     static func folder() -> URL { FileManager.default.temporaryDirectory.appending(path: "atrium-two-versions-\(UUID().uuidString)") }
 
+    /// A host of each version on one new database, both in the fleet list.
+    static func bothVersions(_ backend: TestStorage) async throws -> (v1: TestHost, v2: TestHost) {
+        let folder = folder()
+        let v1 = try await ledger(1, in: folder, backend)
+        do {
+            return (v1, try await ledger(2, in: folder, backend))
+        } catch {
+            v1.tearDown()
+            throw error
+        }
+    }
+
+    /// Serves `v1` and `v2` in-process while `body` runs, a browser on each.
+    static func serving(_ v1: TestHost, _ v2: TestHost, _ body: @escaping @Sendable (TestBrowser, TestBrowser) async throws -> Void) async throws {
+        try await v1.run { (one: TestBrowser) async throws in
+            try await v2.run { (two: TestBrowser) async throws in try await body(one, two) }
+        }
+    }
+
     /// The entry `id` as stored, whichever version wrote it.
     static func stored(_ host: TestHost, _ id: String) async throws -> StoredEntry {
         try #require(try await host.storage.records(module: "ledger", owner: .shared).record(StoredEntry.self, id: id, in: "entries"))
@@ -43,67 +62,59 @@ struct TwoVersionsTests {
 
     @Test(arguments: TestStorage.available)
     func recordsEachVersionWroteKeepEveryFieldWhenTheOtherUpdatesThem(_ backend: TestStorage) async throws {
-        let folder = Self.folder()
-        let v1 = try await Self.ledger(1, in: folder, backend)
-        let v2 = try await Self.ledger(2, in: folder, backend)
+        let (v1, v2) = try await Self.bothVersions(backend)
         defer {
             v2.tearDown()
             v1.tearDown()
         }
-        try await v1.run { (one: TestBrowser) async throws in
-            try await v2.run { (two: TestBrowser) async throws in
-                let a = #"{"id":"a","title":"Rent","amount":500,"memo":"May","payer":{"name":"Ana"}}"#
-                #expect(try await Self.post(one, "/ledger/entries", a).status == 201)
-                let b = #"{"id":"b","title":"Bike","amount":20,"note":"Rides","currency":"GBP","payer":{"name":"Bo","email":"bo@example.com"}}"#
-                #expect(try await Self.post(two, "/ledger/entries", b).status == 201)
-                // Each updates what the other wrote.
-                let aByTwo = try Self.json(try await Self.post(two, "/ledger/entries/a/amount", #"{"amount":600}"#))
-                #expect(aByTwo["currency"] as? String == "EUR" && aByTwo["memo"] as? String == "May", "v1's entry reads v2's defaults")
-                #expect(try await Self.post(one, "/ledger/entries/b/amount", #"{"amount":25}"#).status == 200)
+        try await Self.serving(v1, v2) { one, two in
+            let a = #"{"id":"a","title":"Rent","amount":500,"memo":"May","payer":{"name":"Ana"}}"#
+            #expect(try await Self.post(one, "/ledger/entries", a).status == 201)
+            let b = #"{"id":"b","title":"Bike","amount":20,"note":"Rides","currency":"GBP","payer":{"name":"Bo","email":"bo@example.com"}}"#
+            #expect(try await Self.post(two, "/ledger/entries", b).status == 201)
+            // Each updates what the other wrote.
+            let aByTwo = try Self.json(try await Self.post(two, "/ledger/entries/a/amount", #"{"amount":600}"#))
+            #expect(aByTwo["currency"] as? String == "EUR" && aByTwo["memo"] as? String == "May", "v1's entry reads v2's defaults")
+            #expect(try await Self.post(one, "/ledger/entries/b/amount", #"{"amount":25}"#).status == 200)
 
-                let bNow = try Self.json(try await two.get("/ledger/entries/b", accept: "application/json"))
-                #expect(bNow["amount"] as? Int == 25 && bNow["note"] as? String == "Rides" && bNow["currency"] as? String == "GBP")
-                #expect((bNow["payer"] as? [String: Any])?["email"] as? String == "bo@example.com", "a nested field v1 does not know is kept")
-                let aNow = try Self.json(try await one.get("/ledger/entries/a", accept: "application/json"))
-                #expect(aNow["amount"] as? Int == 600 && aNow["memo"] as? String == "May")
-                #expect(try await Self.stored(v1, "a").memo == "May", "v2 keeps the field v1 reads")
-            }
+            let bNow = try Self.json(try await two.get("/ledger/entries/b", accept: "application/json"))
+            #expect(bNow["amount"] as? Int == 25 && bNow["note"] as? String == "Rides" && bNow["currency"] as? String == "GBP")
+            #expect((bNow["payer"] as? [String: Any])?["email"] as? String == "bo@example.com", "a nested field v1 does not know is kept")
+            let aNow = try Self.json(try await one.get("/ledger/entries/a", accept: "application/json"))
+            #expect(aNow["amount"] as? Int == 600 && aNow["memo"] as? String == "May")
+            #expect(try await Self.stored(v1, "a").memo == "May", "v2 keeps the field v1 reads")
         }
     }
 
     @Test(arguments: TestStorage.available)
     func eventsEachVersionPublishesAreHandledOnceByTheOthersSubscribers(_ backend: TestStorage) async throws {
-        let folder = Self.folder()
-        let v1 = try await Self.ledger(1, in: folder, backend)
-        let v2 = try await Self.ledger(2, in: folder, backend)
+        let (v1, v2) = try await Self.bothVersions(backend)
         defer {
             v2.tearDown()
             v1.tearDown()
         }
         // v1 learns that a live host subscribes to ledger.entry-removed, which v1 itself does not read.
         await v1.beat()
-        try await v1.run { (one: TestBrowser) async throws in
-            try await v2.run { (two: TestBrowser) async throws in
-                #expect(try await Self.post(one, "/ledger/entries", #"{"id":"e1","title":"A","amount":1,"payer":{"name":"A"}}"#).status == 201)
-                await v2.deliverEvents()
-                #expect(
-                    try await Self.post(two, "/ledger/entries", #"{"id":"e2","title":"B","amount":2,"currency":"GBP","payer":{"name":"B"}}"#).status
-                        == 201)
-                await v1.deliverEvents()
-                await v2.deliverEvents()
-                await v1.deliverEvents()
-                #expect(try await Self.handled(v1, "added-e1") == LedgerHandled(count: 1, handlers: ["v2"]), "v1's event, read by v2")
-                #expect(try await Self.handled(v1, "added-e2") == LedgerHandled(count: 1, handlers: ["v1"]), "v2's event, read by v1")
+        try await Self.serving(v1, v2) { one, two in
+            #expect(try await Self.post(one, "/ledger/entries", #"{"id":"e1","title":"A","amount":1,"payer":{"name":"A"}}"#).status == 201)
+            await v2.deliverEvents()
+            #expect(
+                try await Self.post(two, "/ledger/entries", #"{"id":"e2","title":"B","amount":2,"currency":"GBP","payer":{"name":"B"}}"#).status
+                    == 201)
+            await v1.deliverEvents()
+            await v2.deliverEvents()
+            await v1.deliverEvents()
+            #expect(try await Self.handled(v1, "added-e1") == LedgerHandled(count: 1, handlers: ["v2"]), "v1's event, read by v2")
+            #expect(try await Self.handled(v1, "added-e2") == LedgerHandled(count: 1, handlers: ["v1"]), "v2's event, read by v1")
 
-                // A subscription v2 added gets what v1 publishes; v1 leaves it untouched.
-                #expect(try await Self.post(one, "/ledger/entries/e1/remove", "{}").status == 204)
-                await v1.deliverEvents()
-                let waiting = try await v1.pendingDeliveries()
-                #expect(waiting.map(\.name) == ["ledger.entry-removed"] && waiting.allSatisfy { $0.attempts == 0 })
-                await v2.deliverEvents()
-                #expect(try await Self.handled(v1, "removed-e1") == LedgerHandled(count: 1, handlers: ["v2"]))
-                #expect(try await v1.pendingDeliveries().isEmpty)
-            }
+            // A subscription v2 added gets what v1 publishes; v1 leaves it untouched.
+            #expect(try await Self.post(one, "/ledger/entries/e1/remove", "{}").status == 204)
+            await v1.deliverEvents()
+            let waiting = try await v1.pendingDeliveries()
+            #expect(waiting.map(\.name) == ["ledger.entry-removed"] && waiting.allSatisfy { $0.attempts == 0 })
+            await v2.deliverEvents()
+            #expect(try await Self.handled(v1, "removed-e1") == LedgerHandled(count: 1, handlers: ["v2"]))
+            #expect(try await v1.pendingDeliveries().isEmpty)
         }
     }
 
@@ -146,32 +157,26 @@ struct TwoVersionsTests {
 
     @Test(arguments: TestStorage.available)
     func aFormVersionOneDrewIsHandledByVersionTwo(_ backend: TestStorage) async throws {
-        let folder = Self.folder()
-        let v1 = try await Self.ledger(1, in: folder, backend)
-        let v2 = try await Self.ledger(2, in: folder, backend)
+        let (v1, v2) = try await Self.bothVersions(backend)
         defer {
             v2.tearDown()
             v1.tearDown()
         }
         let title = "Tea-\(UUID().uuidString.prefix(8))"
-        try await v1.run { (one: TestBrowser) async throws in
-            try await v2.run { (two: TestBrowser) async throws in
-                let page = try await one.get("/ledger")
-                #expect(page.status == 200 && page.body.contains(#"name="memo""#) && !page.body.contains(#"name="note""#))
-                two.setCookies(one.cookies)
-                let sent = try await two.post(
-                    "/ledger", form: ["title": title, "amount": "3", "memo": "green", "payer": "Cy"], csrfToken: page.csrfToken)
-                #expect(sent.status == 303, "\(sent.status): \(sent.body.prefix(300))")
-                #expect(try await two.get("/ledger").body.contains("\(title) 3 EUR green"), "the memo of v1's form is v2's note")
-            }
+        try await Self.serving(v1, v2) { one, two in
+            let page = try await one.get("/ledger")
+            #expect(page.status == 200 && page.body.contains(#"name="memo""#) && !page.body.contains(#"name="note""#))
+            two.setCookies(one.cookies)
+            let sent = try await two.post(
+                "/ledger", form: ["title": title, "amount": "3", "memo": "green", "payer": "Cy"], csrfToken: page.csrfToken)
+            #expect(sent.status == 303, "\(sent.status): \(sent.body.prefix(300))")
+            #expect(try await two.get("/ledger").body.contains("\(title) 3 EUR green"), "the memo of v1's form is v2's note")
         }
     }
 
     @Test(arguments: TestStorage.available)
     func aRollbackToVersionOneLeavesNothingBroken(_ backend: TestStorage) async throws {
-        let folder = Self.folder()
-        let v1 = try await Self.ledger(1, in: folder, backend)
-        let v2 = try await Self.ledger(2, in: folder, backend)
+        let (v1, v2) = try await Self.bothVersions(backend)
         defer {
             v2.tearDown()
             v1.tearDown()

@@ -20,7 +20,7 @@ import time
 import urllib.error
 import urllib.request
 
-from test_several_hosts import NGINX, POSTGRES_URL, write_nginx_config
+from test_several_hosts import POSTGRES_URL, start_retrying_balancer
 from test_serve import ATRIUM, free_port, wait_until_ready
 
 FIXTURE_HOST = ATRIUM.parent / "atrium-fixture-host"
@@ -40,20 +40,8 @@ class Cluster:
         self.hosts = [self.start(index, version=1) for index in range(2)]
         # When each host's switch began (SIGTERM) and ended (ready as version 2).
         self.switches = []
-        self.proxy_port = free_port()
-        config = write_nginx_config(
-            folder, self.ports, self.proxy_port, upstream_options="max_fails=1 fail_timeout=2s",
-            location_extra="proxy_next_upstream error timeout non_idempotent;")
-        self.proxy = subprocess.Popen([NGINX, "-p", str(folder / "nginx"), "-c", str(config), "-g", "daemon off;"])
+        self.proxy, self.proxy_port = start_retrying_balancer(folder, self.ports)
         self.base = f"http://127.0.0.1:{self.proxy_port}"
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                urllib.request.urlopen(self.base + "/health/live", timeout=1)
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "nginx did not start"
-                time.sleep(0.1)
 
     def start(self, index, version):
         config = self.folder / f"host{index}-v{version}.yaml"

@@ -22,7 +22,7 @@ import urllib.request
 import pytest
 
 from test_live import Stream, visitor_cookie
-from test_several_hosts import NGINX, POSTGRES_URL, Visitor, write_nginx_config
+from test_several_hosts import NGINX, POSTGRES_URL, Visitor, start_retrying_balancer
 from test_serve import ATRIUM, free_port, wait_until_ready
 
 pytestmark = pytest.mark.skipif(
@@ -51,20 +51,8 @@ class Cluster:
         self.hosts = [self.start(index) for index in range(2)]
         # When each restart began (SIGTERM) and ended (the host ready again).
         self.switches = []
-        self.proxy_port = free_port()
-        nginx_config = write_nginx_config(
-            tmp_path, self.ports, self.proxy_port, upstream_options="max_fails=1 fail_timeout=2s",
-            location_extra="proxy_next_upstream error timeout non_idempotent;")
-        self.proxy = subprocess.Popen([NGINX, "-p", str(tmp_path / "nginx"), "-c", str(nginx_config), "-g", "daemon off;"])
+        self.proxy, self.proxy_port = start_retrying_balancer(tmp_path, self.ports)
         self.base = f"http://127.0.0.1:{self.proxy_port}"
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                urllib.request.urlopen(self.base + "/health/live", timeout=1)
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "nginx did not start"
-                time.sleep(0.1)
 
     def start(self, index):
         log = open(self.logs[index], "a")

@@ -97,6 +97,26 @@ http {{
     return config
 
 
+def start_retrying_balancer(folder, ports):
+    """nginx on a free port in front of the hosts on `ports`, as the README's rolling deploys have it
+    (`proxy_next_upstream error timeout non_idempotent`: safe when every action carries its key):
+    (the process, its port), once it answers."""
+    proxy_port = free_port()
+    config = write_nginx_config(
+        folder, ports, proxy_port, upstream_options="max_fails=1 fail_timeout=2s",
+        location_extra="proxy_next_upstream error timeout non_idempotent;")
+    proxy = subprocess.Popen([NGINX, "-p", str(folder / "nginx"), "-c", str(config), "-g", "daemon off;"])
+    base = f"http://127.0.0.1:{proxy_port}"
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            urllib.request.urlopen(base + "/health/live", timeout=1)
+            return proxy, proxy_port
+        except OSError:
+            assert time.monotonic() < deadline, "nginx did not start"
+            time.sleep(0.1)
+
+
 @pytest.fixture
 def cluster(tmp_path):
     assert POSTGRES_URL, "ATRIUM_TEST_POSTGRES_URL names no server"
