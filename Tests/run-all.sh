@@ -90,6 +90,9 @@ export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMU
 eval "$(bash Tests/throwaway-postgres.sh start)"
 trap 'bash Tests/throwaway-postgres.sh stop "$ATRIUM_TEST_POSTGRES_DIR"' EXIT
 
+echo "== the module canvases under Documentation/canvas match the modules"
+"$(swift build --show-bin-path)/atrium" canvas --check Documentation/canvas
+
 echo "== Swift tests, hosts on SQLite (storage contract tests on both backends)"
 # The scene tests note each action route they submit: every one must be (.ci/check-scene-coverage.py).
 export ATRIUM_SCENE_COVERAGE="$(mktemp)"

@@ -21,6 +21,8 @@ struct PostgresRecordStore: RecordStore {
     /// An anonymous visitor's limits, checked on the connection of each write that keeps something
     /// (two of one visitor's writes at once may each pass: the limit is a bound, not an exact count).
     let quota: VisitorLimits?
+    /// The collections each module declared: a write elsewhere is refused.
+    let grants: CollectionGrants
 
     /// The primary key of an id: its SHA-256 (see ``PostgresHostSchema``).
     static func key(_ id: String) -> ByteBuffer { ByteBuffer(bytes: SHA256.hash(data: Array(id.utf8))) }
@@ -76,6 +78,7 @@ struct PostgresRecordStore: RecordStore {
 
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         RecordReadLog.noteWrite()
+        try grants.checkWrite(module: module, collection: collection)
         let encoded = try JSONEncoder().encode(record)
         let (module, owner, quota, logger) = (module, owner, quota, logger)
         try await announcer.transaction(announcing: changes(collection, id)) { connection in
@@ -100,6 +103,7 @@ struct PostgresRecordStore: RecordStore {
 
     func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
         RecordReadLog.noteWrite()
+        try grants.checkWrite(module: module, collection: collection)
         let json = ByteBuffer(bytes: try JSONEncoder().encode(record))
         let (module, owner, quota, logger) = (module, owner, quota, logger)
         return try await announcer.write(announcing: changes(collection, id)) { connection in
@@ -139,6 +143,7 @@ struct PostgresRecordStore: RecordStore {
 
     func deleteRecord(id: String, in collection: String) async throws {
         RecordReadLog.noteWrite()
+        try grants.checkWrite(module: module, collection: collection)
         let (query, logger): (PostgresQuery, Logger) = (
             "DELETE FROM records WHERE module = \(module) AND owner = \(owner) AND collection = \(collection) AND key = \(Self.key(id))", logger
         )
@@ -168,6 +173,7 @@ struct PostgresRecordStore: RecordStore {
         _ change: @escaping @Sendable (inout Record?) throws -> Result
     ) async throws -> Result {
         RecordReadLog.noteWrite()
+        try grants.checkWrite(module: module, collection: collection)
         let (module, owner, quota, logger) = (module, owner, quota, logger)
         while true {
             do {

@@ -21,6 +21,7 @@ package final class PostgresStorage: HostStorage {
     package let changes: ChangeFeed
     package let announcer: PostgresChangeAnnouncer
     package let sessionTable: any SessionTable
+    package let collectionGrants = CollectionGrants()
     package var recordCache: RecordCache? { changes.records }
     package var sessionCache: SessionCache? { changes.sessions }
     package var location: String { address.description }
@@ -175,7 +176,8 @@ package final class PostgresStorage: HostStorage {
     package func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore {
         TracedRecordStore.wrapping(
             PostgresRecordStore(
-                client: client, watchdog: watchdog, announcer: announcer, logger: logger, module: module, owner: owner.key, quota: quota),
+                client: client, watchdog: watchdog, announcer: announcer, logger: logger, module: module, owner: owner.key, quota: quota,
+                grants: collectionGrants),
             backend: "postgresql", module: module)
     }
 

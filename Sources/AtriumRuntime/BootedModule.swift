@@ -1,5 +1,6 @@
 import AtriumEvents
 import AtriumSDK
+import AtriumServices
 import AtriumStorage
 
 /// A module after registration: its manifest and what it registered.
@@ -16,15 +17,18 @@ package struct BootedModule: Sendable {
     /// Route names the module's configuration chose (checked at boot), which its views may link to.
     package let configuredLinks: Set<RouteName>
     let sharedRecords: DeferredRecordStore
+    /// The hosts the module named for its remote services under this configuration.
+    package var remoteGrants = RemoteGrants()
     /// What the module watches on the change feed, by collection.
     var watches: [ModuleWatching.Watch] = []
     package let watching = ModuleWatching()
     /// The configuration's events, which the module's publishers store once the storage is open.
     var events = EventRouter()
 
-    /// Gives the module its storage: its shared records, the collections not cached where several
+    /// Gives the module its storage: the collections it may write (those it declared), its shared records, the collections not cached where several
     /// hosts write (those it lets expire: counts and pending flows), and its watches.
     package func connect(to storage: any HostStorage) {
+        storage.collectionGrants.declare(manifest.collections.map(\.name), of: manifest.id)
         sharedRecords.connect(to: storage.records(module: manifest.id, owner: .shared))
         storage.changes.records.neverCache(module: manifest.id, collections: expirations.keys)
         watching.start(watches, module: manifest.id, on: storage.changes)

@@ -2,6 +2,7 @@ import AtriumConfiguration
 import AtriumEvents
 import AtriumRecords
 @_spi(AtriumHost) import AtriumSDK
+import AtriumServices
 import AtriumStorage
 import Foundation
 import Logging
@@ -31,6 +32,8 @@ package final class HostRegistrar: ModuleRegistrar {
     private(set) var watches: [ModuleWatching.Watch] = []
     /// Where the configuration's events are published and subscribed.
     let events: EventRouter
+    /// The hosts of the remote services the module named (its HTTP client reaches only those).
+    let remoteGrants: RemoteGrants
     /// Problems found while registering (bad patterns, a route served twice).
     private(set) var problems: [String] = []
 
@@ -38,9 +41,10 @@ package final class HostRegistrar: ModuleRegistrar {
     /// provides the current user).
     package init(
         manifest: ModuleManifest, logger: Logger, services: HostServices, sharedRecords: any RecordStore, publicURL: String = "http://localhost",
-        managesSessions: Bool? = nil, events: EventRouter? = nil
+        managesSessions: Bool? = nil, events: EventRouter? = nil, remoteGrants: RemoteGrants = RemoteGrants()
     ) {
         self.events = events ?? EventRouter()
+        self.remoteGrants = remoteGrants
         self.moduleID = manifest.id
         self.publicURL = publicURL
         self.manifest = manifest
@@ -115,6 +119,15 @@ package final class HostRegistrar: ModuleRegistrar {
             return
         }
         routes.append(route)
+    }
+
+    package func remoteService(_ id: String, at address: String) -> any RemoteHTTPClient {
+        if !manifest.remoteServices.contains(where: { $0.id == id }) {
+            problems.append("module '\(moduleID)' calls the remote service '\(id)', which its manifest does not declare in remoteServices")
+        } else if !remoteGrants.allow(address, as: id) {
+            problems.append("module '\(moduleID)': the remote service '\(id)' is at '\(address)', which is no http(s) address")
+        }
+        return services.http
     }
 
     package func provide<Value>(_ capability: Capability<Value>, _ value: Value) {

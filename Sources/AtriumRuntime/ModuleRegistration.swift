@@ -25,9 +25,11 @@ struct ModuleRegistration: Sendable {
     {
         let manifest = entry.manifest
         let sharedRecords = DeferredRecordStore(module: manifest.id)
+        let grants = RemoteGrants()
         let registrar = HostRegistrar(
-            manifest: manifest, logger: logger.with(module: manifest.id), services: services(of: manifest), sharedRecords: sharedRecords,
-            publicURL: settings.http.effectivePublicURL, managesSessions: managesSessions(manifest), events: events)
+            manifest: manifest, logger: logger.with(module: manifest.id), services: services(of: manifest, grants: grants),
+            sharedRecords: sharedRecords, publicURL: settings.http.effectivePublicURL, managesSessions: managesSessions(manifest), events: events,
+            remoteGrants: grants)
         do {
             let start = ContinuousClock.now
             try await entry.register(in: registrar, configuration: configuration)
@@ -49,15 +51,16 @@ struct ModuleRegistration: Sendable {
         let module = BootedModule(
             manifest: manifest, scenes: registrar.scenes, routes: registrar.routes, migrations: registrar.migrations,
             shutdownHandlers: registrar.shutdownHandlers, signInMerges: registrar.signInMerges, expirations: registrar.expirations,
-            configuredLinks: links, sharedRecords: sharedRecords, watches: registrar.watches, events: events)
+            configuredLinks: links, sharedRecords: sharedRecords, remoteGrants: grants, watches: registrar.watches, events: events)
         return (module, registrar)
     }
 
     /// The services `manifest`'s module is lent: each module signs with a key of its own and its id
-    /// as the audience, so a token one module mints never verifies in another.
-    private func services(of manifest: ModuleManifest) -> HostServices {
+    /// as the audience, so a token one module mints never verifies in another; its HTTP client
+    /// reaches only the remote services it declared, where it named them (`grants`).
+    private func services(of manifest: ModuleManifest, grants: RemoteGrants) -> HostServices {
         services.replacing(
-            http: MeteredHTTPClient(inner: services.http, module: manifest.id, metrics: metrics),
+            http: MeteredHTTPClient(inner: services.http, module: manifest.id, metrics: metrics, grants: grants),
             metrics: metrics.moduleMetrics(module: manifest.id),
             tokens: JWTTokenSigner(hostKey: hostKey, clock: services.clock, audience: manifest.id))
     }

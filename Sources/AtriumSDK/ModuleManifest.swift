@@ -22,6 +22,10 @@ public struct ModuleManifest: Sendable, Equatable {
     public var uses: [CapabilityName]
     /// The module's feature flags, which the operator sets under `flags:` (see ``FeatureFlag``).
     public var flags: [FeatureFlag]
+    /// The collections the module keeps records in: a write to any other is refused.
+    public var collections: [StoredCollection]
+    /// The remote services the module calls (see ``RemoteService``): a request elsewhere is refused.
+    public var remoteServices: [RemoteService]
 
     /// A manifest for the module `id`; see each property for what it declares.
     public init(
@@ -33,7 +37,9 @@ public struct ModuleManifest: Sendable, Equatable {
         binds: [RouteName] = [],
         links: [RouteName] = [],
         uses: [CapabilityName] = [],
-        flags: [FeatureFlag] = []
+        flags: [FeatureFlag] = [],
+        collections: [StoredCollection] = [],
+        remoteServices: [RemoteService] = []
     ) {
         self.id = id
         self.title = title
@@ -44,5 +50,7 @@ public struct ModuleManifest: Sendable, Equatable {
         self.links = links
         self.uses = uses
         self.flags = flags
+        self.collections = collections
+        self.remoteServices = remoteServices
     }
 }

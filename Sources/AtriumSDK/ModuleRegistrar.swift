@@ -54,6 +54,14 @@ public protocol ModuleRegistrar: AnyObject {
     /// Adds a change to the module's stored records, run once (in order of registration) before the host serves.
     func migration(_ migration: StorageMigration)
 
+    /// The module's HTTP client for the remote service `id` (declared in the manifest's
+    /// `remoteServices`), which is at `address` in this configuration: from then on ``services``'
+    /// `http` reaches that address's host, and the hosts its documents point to (requests with a
+    /// ``RemoteReach`` whose configured address is this one). Requests to any host the module named
+    /// no service at are refused (``RemoteHTTPError/refusedAddress(_:)``). A service the manifest does
+    /// not declare, or an address that is no http(s) URL, is a problem the host reports at boot.
+    func remoteService(_ id: String, at address: String) -> any RemoteHTTPClient
+
     /// Merges what a visitor saved in `collection` before signing in into the account's record with
     /// the same id, when the account already has one (without a merge, the account's is kept).
     func mergeAtSignIn<Record: Codable & Sendable>(

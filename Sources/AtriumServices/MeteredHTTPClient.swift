@@ -14,15 +14,22 @@ package struct MeteredHTTPClient: RemoteHTTPClient {
     let inner: any RemoteHTTPClient
     let module: String
     let metrics: HostMetrics
+    /// The hosts the module named for its declared remote services; others are refused.
+    let grants: RemoteGrants
 
-    package init(inner: any RemoteHTTPClient, module: String, metrics: HostMetrics) {
+    package init(inner: any RemoteHTTPClient, module: String, metrics: HostMetrics, grants: RemoteGrants) {
         self.inner = inner
         self.module = module
         self.metrics = metrics
+        self.grants = grants
     }
 
     package func send(_ request: RemoteRequest) async throws(RemoteHTTPError) -> RemoteResponse {
         RecordReadLog.noteRemoteCall()
+        if let refusal = grants.refusal(of: request, module: module) {
+            metrics.recordRemoteCall(module: module, outcome: "refused_address", duration: .zero)
+            throw .refusedAddress(refusal)
+        }
         guard HostTracing.isOn else { return try await metered(request) }
         let url = URL(string: request.url)
         let host = url?.host ?? "unknown"

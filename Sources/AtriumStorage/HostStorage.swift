@@ -9,6 +9,8 @@ package protocol HostStorage: AnyObject, Sendable {
     /// A module's records for one owner; with `quota`, a write that would take the owner (an
     /// anonymous visitor) past it throws ``VisitorQuotaExceeded``.
     func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore
+    /// The collections each booted module declared; the stores above refuse a write elsewhere.
+    var collectionGrants: CollectionGrants { get }
     /// Runs `migration` of `module` unless it has been applied (resuming one begun before), in
     /// batches that each record its progress; false when another host or process runs a module
     /// migration on this database now (try again later). Throws the migration's error, recorded.

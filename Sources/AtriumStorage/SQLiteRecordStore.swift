@@ -14,6 +14,8 @@ struct SQLiteRecordStore: RecordStore {
     let owner: String
     /// An anonymous visitor's limits, checked in the transaction of each write that keeps something.
     let quota: VisitorLimits?
+    /// The collections each module declared: a write elsewhere is refused.
+    let grants: CollectionGrants
 
     func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
         RecordReadLog.note(module: module, collection: collection, owner: owner, id: id)
@@ -55,6 +57,7 @@ struct SQLiteRecordStore: RecordStore {
 
     func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
         RecordReadLog.noteWrite()
+        try grants.checkWrite(module: module, collection: collection)
         let encoded = try JSONEncoder().encode(record)
         defer { announce(collection, id) }
         try await database.write { [module, owner, quota] db in
@@ -70,6 +73,7 @@ struct SQLiteRecordStore: RecordStore {
 
     func insert<Record: Codable & Sendable>(_ record: Record, id: String, in collection: String) async throws -> Bool {
         RecordReadLog.noteWrite()
+        try grants.checkWrite(module: module, collection: collection)
         let json = try JSONEncoder().encode(record)
         defer { announce(collection, id) }
         return try await database.write { [module, owner, quota] db in
@@ -87,6 +91,7 @@ struct SQLiteRecordStore: RecordStore {
 
     func deleteRecord(id: String, in collection: String) async throws {
         RecordReadLog.noteWrite()
+        try grants.checkWrite(module: module, collection: collection)
         defer { announce(collection, id) }
         try await database.write { [module, owner] db in
             try db.execute(
@@ -103,6 +108,7 @@ struct SQLiteRecordStore: RecordStore {
         _ change: @escaping @Sendable (inout Record?) throws -> Result
     ) async throws -> Result {
         RecordReadLog.noteWrite()
+        try grants.checkWrite(module: module, collection: collection)
         defer { announce(collection, id) }
         // GRDB runs every write of the pool one after another, each in its own transaction, so
         // the read and the write below cannot interleave with another writer.

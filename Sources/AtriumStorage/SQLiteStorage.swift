@@ -22,6 +22,7 @@ package final class SQLiteStorage: HostStorage {
     /// What this process last read, kept true by the change feed, which is this process: a serving
     /// host holds the database's host lock, so no other host writes it.
     package let changes = ChangeFeed(records: RecordCache(), sessions: SessionCache(), isShared: false)
+    package let collectionGrants = CollectionGrants()
     var cache: RecordCache { changes.records }
     package var recordCache: RecordCache? { changes.records }
     package var sessionCache: SessionCache? { changes.sessions }
@@ -162,7 +163,9 @@ package final class SQLiteStorage: HostStorage {
 
     package func records(module: String, owner: RecordOwner, quota: VisitorLimits?) -> any RecordStore {
         TracedRecordStore.wrapping(
-            SQLiteRecordStore(database: database, feed: changes, module: module, owner: owner.key, quota: quota), backend: "sqlite", module: module)
+            SQLiteRecordStore(
+                database: database, feed: changes, module: module, owner: owner.key, quota: quota, grants: collectionGrants), backend: "sqlite",
+            module: module)
     }
 
     /// Takes the migration lock beside the database file, waiting (without blocking a thread) while

@@ -11,7 +11,10 @@ extension ModuleScaffold {
         public struct __NAME__Module: AtriumModule {
             public typealias Configuration = __NAME__Configuration
 
-            public static let manifest = ModuleManifest(id: "__ID__", title: "__NAME__", version: "0.1.0", binds: ["__ID__"])
+            public static let manifest = ModuleManifest(
+                id: "__ID__", title: "__NAME__", version: "0.1.0", binds: ["__ID__"],
+                // Every collection the module writes is declared: the host refuses a write to any other.
+                collections: [StoredCollection(Stored__NAME__Notes.collection, holds: "each visitor's notes")])
 
             /// Its wording in other languages: `Resources/Localizable.xcstrings`, compiled when the module
             /// is built (README, "Translating a module").

@@ -13,7 +13,8 @@ struct EchoModule: AtriumModule {
         var count: Int
     }
 
-    static let manifest = ModuleManifest(id: "echo", title: "Echo", version: "1.0.0")
+    static let manifest = ModuleManifest(
+        id: "echo", title: "Echo", version: "1.0.0", collections: [StoredCollection("counts", holds: "how often each item was echoed")])
 
     func register(in registrar: any ModuleRegistrar, configuration: EmptyConfiguration) async throws {
         registrar.endpoint(.post, "/echo/items/{id}", parameters: Item.self) { request in

@@ -20,7 +20,9 @@ struct NotesModule: AtriumModule {
     /// Adds " (beta)" to the greeting: a feature flag, off unless the configuration sets it.
     static let beta = FeatureFlag("beta", description: "The greeting says (beta)", defaultValue: false)
 
-    static let manifest = ModuleManifest(id: "notes", title: "Notes", version: "1.0.0", binds: ["notes", "notes.item"], flags: [beta])
+    static let manifest = ModuleManifest(
+        id: "notes", title: "Notes", version: "1.0.0", binds: ["notes", "notes.item"], flags: [beta],
+        collections: [StoredCollection("notes", holds: "each visitor's notes")])
 
     func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
         registrar.migration(

@@ -133,14 +133,15 @@ struct HTTPHardeningTests {
     @Test func recordsAModuleLetsExpireAreDeletedOnceNobodyChangedThem() async throws {
         let host = try await Fixture.host()
         defer { host.tearDown() }
-        let shared = host.storage.records(module: "notes", owner: .shared)
+        let shared = host.storage.records(module: "expiring", owner: .shared)
         for index in 0..<5 { try await shared.save(index, id: "someone\(index)@example.com", in: "failures") }
         try await shared.save(1, id: "kept", in: "accounts")
-        try await host.storage.records(module: "notes", owner: .visitor("v")).save(2, id: "mine", in: "failures")
-        let module = try #require(host.plan.registry.modules.first { $0.manifest.id == "notes" })
+        try await host.storage.records(module: "expiring", owner: .visitor("v")).save(2, id: "mine", in: "failures")
+        // A module of its own (not booted, so not held to a list of collections).
         let expiring = BootedModule(
-            manifest: module.manifest, scenes: [], routes: [], migrations: [], shutdownHandlers: [], signInMerges: [:],
-            expirations: ["failures": .seconds(24 * 3600)], configuredLinks: [], sharedRecords: DeferredRecordStore(module: "notes"))
+            manifest: ModuleManifest(id: "expiring", title: "Expiring", version: "1"), scenes: [], routes: [], migrations: [], shutdownHandlers: [],
+            signInMerges: [:],
+            expirations: ["failures": .seconds(24 * 3600)], configuredLinks: [], sharedRecords: DeferredRecordStore(module: "expiring"))
         let soon = try SessionStore(storage: host.storage, hostKey: .random(), now: { Date().addingTimeInterval(3600) })
         await SessionPurgeService(sessions: soon, storage: host.storage, modules: { [expiring] }, interval: .seconds(3600), logger: .init(label: "t"))
             .purgeExpiredRecords()
@@ -151,7 +152,7 @@ struct HTTPHardeningTests {
         )
         .purgeExpiredRecords()
         #expect(try await shared.records(Int.self, in: "failures").isEmpty)
-        #expect(try await host.storage.records(module: "notes", owner: .visitor("v")).record(Int.self, id: "mine", in: "failures") == nil)
+        #expect(try await host.storage.records(module: "expiring", owner: .visitor("v")).record(Int.self, id: "mine", in: "failures") == nil)
         #expect(try await shared.record(Int.self, id: "kept", in: "accounts") == 1, "other collections stay")
     }
 

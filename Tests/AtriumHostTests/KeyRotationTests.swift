@@ -85,7 +85,7 @@ struct KeyRotationTests {
         }
         for (index, key) in [withSlash, withoutSlash].compactMap({ $0 }).enumerated() {
             let sealed = try AESGCMSecretSealer(hostKey: key).seal("token")
-            try await host.storage.records(module: "notes", owner: .shared).save(Stored(sealed: sealed), id: "\(index)", in: "sealed")
+            try await host.storage.records(module: "scratch", owner: .shared).save(Stored(sealed: sealed), id: "\(index)", in: "sealed")
             let id = try key.ids()[0]
             let counts = try await KeysReport.sealedCounts(of: id, in: host.storage)
             #expect(counts.map(\.count) == [1], "\(KeysReport.sealedPrefix(of: id))")

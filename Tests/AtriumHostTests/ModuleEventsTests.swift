@@ -36,7 +36,8 @@ struct ModuleEventsTests {
 
     /// Publishes pings: `POST /pings` with a ``PublishRequest``.
     struct PingModule: AtriumModule {
-        static let manifest = ModuleManifest(id: "pings", title: "Pings", version: "1.0.0")
+        static let manifest = ModuleManifest(
+            id: "pings", title: "Pings", version: "1.0.0", collections: [StoredCollection("sent", holds: "the pings sent")])
 
         func register(in registrar: any ModuleRegistrar, configuration: EmptyConfiguration) async throws {
             let publisher = registrar.publisher(for: Ping.self)
@@ -71,7 +72,8 @@ struct ModuleEventsTests {
         struct Tally: Codable, Sendable, Equatable { var numbers: [Int] }
         struct Refused: Error, CustomStringConvertible { var description: String { "the test refuses this ping" } }
 
-        static let manifest = ModuleManifest(id: "pongs", title: "Pongs", version: "1.0.0")
+        static let manifest = ModuleManifest(
+            id: "pongs", title: "Pongs", version: "1.0.0", collections: [StoredCollection("tallies", holds: "the pings heard, per aggregate")])
 
         func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
             let records = registrar.sharedRecords

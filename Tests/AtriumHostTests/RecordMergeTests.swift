@@ -50,7 +50,7 @@ struct RecordMergeTests {
     @Test func anOlderVersionsUpdateKeepsWhatItDoesNotKnowNestedToo() async throws {
         let host = try await Fixture.host()
         defer { host.tearDown() }
-        let records = host.storage.records(module: "notes", owner: .user("u"))
+        let records = host.storage.records(module: "scratch", owner: .user("u"))
         try await records.save(Self.written, id: "1", in: "accounts")
         // The older version edits the name and drops the nickname (it knows it: nil removes it).
         try await records.update(AccountV1.self, id: "1", in: "accounts") { account in
@@ -100,7 +100,7 @@ struct RecordMergeTests {
     @Test func aRecordAnOlderVersionWroteReadsWithTheNewFieldsDefaults() async throws {
         let host = try await Fixture.host()
         defer { host.tearDown() }
-        let records = host.storage.records(module: "notes", owner: .user("u"))
+        let records = host.storage.records(module: "scratch", owner: .user("u"))
         let older = AccountV1(name: "Grace", nickname: nil, address: .init(city: "New York"), tags: [:], payment: .cash)
         try await records.save(older, id: "2", in: "accounts")
         let read = try #require(try await records.record(AccountV2.self, id: "2", in: "accounts"))

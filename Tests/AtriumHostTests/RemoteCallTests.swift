@@ -1,8 +1,10 @@
 import AtriumHost
+import AtriumObservability
 @_spi(AtriumHost) import AtriumSDK
 import AtriumServices
 import AtriumTestKit
 import Foundation
+import Logging
 import Testing
 
 @testable import AtriumHost
@@ -99,6 +101,44 @@ struct RemoteCallTests {
             var allowed = otherPort
             allowed.otherHosts = ["127.0.0.1"]
             #expect(try await client.send(RemoteRequest(url: stub.baseURL + "/feed.json", timeout: Self.generous, reach: allowed)).status == 200)
+        }
+    }
+
+    /// A module calls only the remote services its manifest declares, at the addresses it named for
+    /// them at registration (and what their documents point to); anything else is refused before a
+    /// connection is made, and counted.
+    @Test func aModuleReachesOnlyTheRemoteServicesItDeclaredWhereItNamedThem() async throws {
+        try await StubHTTPServer.with(["/feed.json": .init(body: "{}")]) { stub in
+            let port = try #require(URL(string: stub.baseURL)?.port)
+            let manifest = ModuleManifest(id: "rides", title: "Rides", version: "1", remoteServices: [RemoteService("feed", title: "a feed")])
+            let grants = RemoteGrants()
+            let metrics = HostMetrics()
+            let services = TestServices().services.replacing(
+                http: MeteredHTTPClient(inner: HostHTTPClient(), module: "rides", metrics: metrics, grants: grants))
+            let registrar = HostRegistrar(
+                manifest: manifest, logger: Logger(label: "t"), services: services, sharedRecords: InMemoryRecordStore(), remoteGrants: grants)
+            let client = registrar.remoteService("feed", at: "http://127.0.0.1:\(port)/gbfs.json")
+            #expect(registrar.problems.isEmpty)
+            #expect(try await client.send(RemoteRequest(url: stub.baseURL + "/feed.json", timeout: Self.generous)).status == 200)
+            // The same server by another name is another host: not named, refused.
+            let elsewhere = RemoteRequest(url: "http://localhost:\(port)/feed.json", timeout: Self.generous)
+            await #expect(throws: RemoteHTTPError.refusedAddress("localhost is no remote service module 'rides' declared and named at registration"))
+            {
+                try await client.send(elsewhere)
+            }
+            #expect(String(decoding: metrics.exposition(), as: UTF8.self).contains(#"outcome="refused_address""#))
+            // Found through the named address's document, it may go (the host's address rules still apply).
+            var found = elsewhere
+            found.reach = RemoteReach(configured: "http://127.0.0.1:\(port)/gbfs.json", otherHosts: ["localhost"])
+            #expect(try await client.send(found).status == 200)
+            // A service the manifest does not declare, or no address, is a problem at boot.
+            _ = registrar.remoteService("tiles", at: "https://tiles.example.com")
+            _ = registrar.remoteService("feed", at: "not an address")
+            #expect(
+                registrar.problems == [
+                    "module 'rides' calls the remote service 'tiles', which its manifest does not declare in remoteServices",
+                    "module 'rides': the remote service 'feed' is at 'not an address', which is no http(s) address",
+                ])
         }
     }
 

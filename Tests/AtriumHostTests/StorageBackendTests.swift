@@ -26,6 +26,29 @@ struct StorageBackendTests {
 
     struct Counter: Codable, Sendable, Equatable { var value: Int }
 
+    /// A module writes only to the collections its manifest declares (the host declares them when
+    /// it connects the module); reads elsewhere find nothing, writes throw and store nothing.
+    @Test(arguments: TestStorage.available)
+    func aModuleWritesOnlyToTheCollectionsItDeclared(_ backend: TestStorage) async throws {
+        let (storage, _) = try await Self.twoHosts(backend)
+        defer { try? storage.close() }
+        storage.collectionGrants.declare(["notes"], of: "notes")
+        let shared = storage.records(module: "notes", owner: .shared)
+        let visitor = storage.records(module: "notes", owner: .visitor("a"))
+        try await visitor.save(Note(text: "kept"), id: "1", in: "notes")
+        let refused = "module 'notes' writes to the collection 'secrets', which its manifest does not declare in collections"
+        for store in [shared, visitor] {
+            await #expect { try await store.save(Note(text: "x"), id: "1", in: "secrets") } throws: { "\($0)" == refused }
+            await #expect { try await store.insert(Note(text: "x"), id: "2", in: "secrets") } throws: { "\($0)" == refused }
+            await #expect { try await store.update(Note.self, id: "3", in: "secrets") { $0 = Note(text: "x") } } throws: { "\($0)" == refused }
+            await #expect { try await store.deleteRecord(id: "1", in: "secrets") } throws: { "\($0)" == refused }
+            #expect(try await store.records(Note.self, in: "secrets").isEmpty)
+        }
+        #expect(try await visitor.record(Note.self, id: "1", in: "notes") == Note(text: "kept"))
+        // A module the host never declared (its own records, a tool's) is held to no list.
+        try await storage.records(module: "other", owner: .shared).save(Note(text: "y"), id: "1", in: "anything")
+    }
+
     @Test(arguments: TestStorage.available)
     func recordsAreScopedByModuleAndOwnerAndKeepAnyIdInOrder(_ backend: TestStorage) async throws {
         let (storage, _) = try await Self.twoHosts(backend)

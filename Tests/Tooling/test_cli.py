@@ -291,6 +291,14 @@ def test_describe_json_has_modules_settings_boot_order_routes_and_names():
                       "scene": "cookbook.recipe", "sceneType": "Cookbook.RecipeScene",
                       "folder": "Modules/Cookbook/Sources/Scenes/Recipe/"}, recipe
     assert document["routeNames"]["sign-in"] == "GET /login"
+    # What each module stores and calls (declared in its manifest; the host holds it to them).
+    mobility = next(module for module in document["modules"] if module["id"] == "mobility")
+    assert [collection["name"] for collection in mobility["collections"]] == ["rides", "sandbox-city", "sandbox-reservations"]
+    assert mobility["remoteServices"] == [{"id": "gbfs", "title": "the GBFS feed (feed; embedded: this host's sandbox city)",
+                                           "hosts": ["atrium.localhost"]}], mobility["remoteServices"]
+    openid = next(service for service in login["remoteServices"] if service["id"] == "openid")
+    assert openid["hosts"] == [], "no provider configured: nothing reached"
+    assert "map" in login["configuredLinks"], login["configuredLinks"]
 
 
 def schema_validation(schema_path, config_text):
@@ -348,3 +356,24 @@ def test_version_names_the_build_by_its_linker_hash():
     # The linker's hash of this very binary, as readelf reads it from the file.
     notes = subprocess.run(["readelf", "-n", str(ATRIUM)], capture_output=True, text=True, check=True).stdout
     assert build.split("+")[1] == re.search(r"Build ID: ([0-9a-f]+)", notes).group(1)[:12], notes
+
+
+def test_canvas_draws_the_app_and_each_module_and_its_check_fails_when_a_module_changed(tmp_path):
+    result = atrium("canvas", "--output", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    app = (tmp_path / "app.svg").read_text()
+    assert app.startswith("<svg") and "mobility.ride-ended" in app and "provides current-user" in app, app[:300]
+    for module in ["login", "cookbook", "pilot", "moneybox", "mobility"]:
+        card = (tmp_path / f"{module}.svg").read_text()
+        assert "Stores (collections)" in card and "Calls (remote services)" in card, module
+    assert "rides: each rider&#39;s rides" in (tmp_path / "mobility.svg").read_text()
+    # The shipped pictures match the modules; a model that differs fails, naming what changed.
+    assert atrium("canvas", "--check", str(ROOT / "Documentation" / "canvas")).returncode == 0
+    model = json.loads((tmp_path / "canvas.json").read_text())
+    model["edges"] = [edge for edge in model["edges"] if edge["kind"] != "event"]
+    next(module for module in model["modules"] if module["id"] == "pilot")["collections"] = []
+    (tmp_path / "canvas.json").write_text(json.dumps(model))
+    stale = atrium("canvas", "--check", str(tmp_path))
+    assert stale.returncode == 1, stale.stdout
+    assert "module pilot changed" in stale.stderr and "new event mobility → login: mobility.ride-ended" in stale.stderr, stale.stderr
+    assert f"atrium canvas --output {tmp_path}" in stale.stderr

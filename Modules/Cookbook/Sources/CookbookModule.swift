@@ -8,7 +8,12 @@ public struct CookbookModule: AtriumModule {
     public typealias Configuration = CookbookConfiguration
 
     public static let manifest = ModuleManifest(
-        id: "cookbook", title: "Cookbook", version: "1.0.0", binds: ["cookbook"], flags: [DiscoverScene.missingOne])
+        id: "cookbook", title: "Cookbook", version: "1.0.0", binds: ["cookbook"], flags: [DiscoverScene.missingOne],
+        collections: [StoredCollection(StoredPantry.collection, holds: "each visitor's or account's pantry: the ingredients they have")],
+        remoteServices: [
+            RemoteService("recipes", title: "the recipe and ingredient lists (source: remote)"),
+            RemoteService("pixabay", title: "Pixabay's image search (images.provider: pixabay)"),
+        ])
 
     /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
     public static var translations: ModuleTranslations? { Localizable.translations }
@@ -32,7 +37,7 @@ public struct CookbookModule: AtriumModule {
             source = RemoteRecipeSource(
                 recipesURL: configuration.recipesURL ?? "",
                 ingredientsURL: configuration.ingredientsURL ?? "",
-                http: registrar.services.http,
+                http: Self.recipeService(configuration, registrar: registrar),
                 timeout: .seconds(configuration.timeoutSeconds),
                 refresh: .seconds(configuration.refreshSeconds),
                 clock: registrar.services.clock,
@@ -54,7 +59,7 @@ public struct CookbookModule: AtriumModule {
             images = PixabayImageLookup(
                 baseURL: configuration.images.baseURL,
                 key: configuration.images.key ?? "",
-                http: registrar.services.http,
+                http: registrar.remoteService("pixabay", at: configuration.images.baseURL),
                 clock: registrar.services.clock,
                 logger: registrar.logger
             )
@@ -88,5 +93,14 @@ public struct CookbookModule: AtriumModule {
         }
         registrar.scene(RecipeScene.self) { context in RecipeScene(discover: discover(context)) }
         registrar.scene(PantryScene.self) { context in PantryScene(pantry: updatePantry(context)) }
+    }
+
+    /// The client for the remote recipe lists: both addresses (they may be on two hosts) are the
+    /// `recipes` service. The configuration has checked that both are set (`source: remote`).
+    private static func recipeService(_ configuration: Configuration, registrar: any ModuleRegistrar) -> any RemoteHTTPClient {
+        for address in [configuration.ingredientsURL, configuration.recipesURL].compactMap(\.self) {
+            _ = registrar.remoteService("recipes", at: address)
+        }
+        return registrar.services.http
     }
 }

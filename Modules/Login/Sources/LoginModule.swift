@@ -14,7 +14,27 @@ public struct LoginModule: AtriumModule {
         title: "Login",
         version: "1.0.0",
         provides: [.currentUser],
-        binds: [.signIn, "sign-up", "profile", "otp"]
+        binds: [.signIn, "sign-up", "profile", "otp"],
+        collections: [
+            StoredCollection("accounts", holds: "accounts: name, email, password hash, language, profile details"),
+            StoredCollection("emails", holds: "which account each email belongs to (one account per email)"),
+            StoredCollection(StoredCharges.collection, holds: "what each account was charged for rides"),
+            StoredCollection(StoredSignInFailures.collection, holds: "failed sign-ins per email and address, for the throttle"),
+            StoredCollection(StoredIssuedCodes.collection, holds: "one-time codes issued to accounts, hashed"),
+            StoredCollection(StoredCodeProgress.collection, holds: "a visitor's one-time-code sign-in under way"),
+            StoredCollection("code-attempts", holds: "code guesses per address, for the throttle"),
+            StoredCollection("code-guesses", holds: "code guesses per email, for the throttle"),
+            StoredCollection("code-requests", holds: "code requests per address, for the throttle"),
+            StoredCollection("code-sends", holds: "codes sent per email, for the throttle"),
+            StoredCollection(StoredSSOFlows.collection, holds: "single sign-on flows under way (state, nonce, PKCE verifier)"),
+            StoredCollection(StoredIdentityLinks.collection, holds: "which account each provider's subject signs in to"),
+            StoredCollection(StoredProviderSession.collection, holds: "a signed-in visitor's provider session, for signing out there"),
+        ],
+        remoteServices: [
+            RemoteService("openid", title: "OpenID Connect providers (sso.providers)"),
+            RemoteService("code-verifier", title: "the Rewards contract's code check (code.verifier: remote)"),
+            RemoteService("code-webhook", title: "where issued codes are delivered (code.delivery: webhook)"),
+        ]
     )
 
     /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
@@ -47,7 +67,8 @@ public struct LoginModule: AtriumModule {
                 IdentityProviders.Entry(
                     id: settings.id, title: settings.title,
                     provider: OpenIDClient(
-                        settings: settings, redirectURI: "\(registrar.publicURL)/login/sso/\(settings.id)/callback", http: services.http,
+                        settings: settings, redirectURI: "\(registrar.publicURL)/login/sso/\(settings.id)/callback",
+                        http: registrar.remoteService("openid", at: settings.issuer),
                         tokens: services.openID, clock: clock, timeout: .seconds(10)))
             })
         let identities = IdentitySignIn(accounts: repository, links: StoredIdentityLinks(records: shared)) { services.random.token(bytes: 32) }

@@ -9,7 +9,13 @@ public struct MobilityModule: AtriumModule {
     public typealias Configuration = MobilityConfiguration
 
     public static let manifest = ModuleManifest(
-        id: "mobility", title: "Mobility", version: "1.0.0", requires: [.currentUser], binds: ["map"])
+        id: "mobility", title: "Mobility", version: "1.0.0", requires: [.currentUser], binds: ["map"],
+        collections: [
+            StoredCollection(StoredRides.collection, holds: "each rider's rides, the one under way and those ended"),
+            StoredCollection(SandboxFeed.cityCollection, holds: "the sandbox city: its stations and vehicles"),
+            StoredCollection(SandboxLocks.collection, holds: "the sandbox's vehicles reserved or ridden, by vehicle"),
+        ],
+        remoteServices: [RemoteService("gbfs", title: "the GBFS feed (feed; embedded: this host's sandbox city)")])
 
     /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
     public static var translations: ModuleTranslations? { Localizable.translations }
@@ -37,8 +43,9 @@ public struct MobilityModule: AtriumModule {
                 return try await sandbox.answer(String(file.dropLast(5)), request: request)
             }
         }
+        let feedURL = isSandbox ? services.localURL(SandboxFeed.path + "gbfs.json") : configuration.feed
         let feed = GBFSClient(
-            feedURL: isSandbox ? services.localURL(SandboxFeed.path + "gbfs.json") : configuration.feed, http: services.http,
+            feedURL: feedURL, http: registrar.remoteService("gbfs", at: feedURL),
             language: configuration.language, timeout: .seconds(configuration.timeoutSeconds), clock: services.clock, logger: registrar.logger,
             isSandbox: isSandbox, minimumRefresh: .seconds(configuration.minimumRefreshSeconds), otherHosts: configuration.feedHosts)
         if isSandbox {

@@ -7,7 +7,18 @@ import Foundation
 public struct MoneyboxModule: AtriumModule {
     public typealias Configuration = MoneyboxConfiguration
 
-    public static let manifest = ModuleManifest(id: "moneybox", title: "Moneybox", version: "1.0.0", binds: ["moneybox"])
+    public static let manifest = ModuleManifest(
+        id: "moneybox", title: "Moneybox", version: "1.0.0", binds: ["moneybox"],
+        collections: [
+            StoredCollection(SealedSessions.collection, holds: "each visitor's API session, sealed"),
+            StoredCollection(SealedSessions.noticeCollection, holds: "a notice to show a visitor once (signed out by the API)"),
+            StoredCollection(StoredPayments.collection, holds: "each payment's progress, so a double submit pays once"),
+            StoredCollection(MoneyboxSandbox.sessions, holds: "the sandbox: its API sessions"),
+            StoredCollection(MoneyboxSandbox.balances, holds: "the sandbox: each user's moneybox values"),
+            StoredCollection(MoneyboxSandbox.failures, holds: "the sandbox: failed sign-ins, for its throttle"),
+            StoredCollection(MoneyboxSandbox.payments, holds: "the sandbox: payments it has taken, by idempotency key"),
+        ],
+        remoteServices: [RemoteService("api", title: "the Moneybox API (baseURL; without it, this host's sandbox)")])
 
     /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
     public static var translations: ModuleTranslations? { Localizable.translations }
@@ -20,7 +31,7 @@ public struct MoneyboxModule: AtriumModule {
     public func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
         let services = registrar.services
         let base = configuration.baseURL.flatMap(Self.apiBase) ?? services.localURL(Self.sandboxPath)
-        let api = MoneyboxHTTPClient(http: services.http, baseURL: base, timeout: .seconds(configuration.timeoutSeconds))
+        let api = MoneyboxHTTPClient(http: registrar.remoteService("api", at: base), baseURL: base, timeout: .seconds(configuration.timeoutSeconds))
         let waitLimit = Duration.seconds(configuration.timeoutSeconds + 1)
         let keyedPayments = configuration.idempotencyKeys ?? (configuration.baseURL == nil)
         // The use case, made for each request on the records of whoever is asking.

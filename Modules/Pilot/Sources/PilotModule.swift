@@ -11,7 +11,9 @@ import Foundation
 public struct PilotModule: AtriumModule {
     public typealias Configuration = PilotConfiguration
 
-    public static let manifest = ModuleManifest(id: "pilot", title: "Pilot", version: "1.0.0", binds: ["pilot"])
+    public static let manifest = ModuleManifest(
+        id: "pilot", title: "Pilot", version: "1.0.0", binds: ["pilot"],
+        collections: [StoredCollection(StoredRegistrations.collection, holds: "each visitor's or account's pilot registration")])
 
     /// Its wording in Spanish too (`Resources/Localizable.xcstrings`).
     public static var translations: ModuleTranslations? { Localizable.translations }

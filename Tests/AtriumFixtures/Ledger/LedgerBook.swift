@@ -2,6 +2,11 @@ import AtriumSDK
 
 /// The ledger's use cases over one version's ``LedgerRecord``, for its endpoints and its scene.
 struct LedgerBook<Entry: LedgerRecord>: Sendable {
+    /// What either version of the ledger stores.
+    static var collections: [StoredCollection] {
+        [StoredCollection("entries", holds: "the ledger's entries"), StoredCollection("handled", holds: "which events were handled, and how often")]
+    }
+
     let records: any RecordStore
     let added: EventPublisher<Entry.Added>
     let removed: EventPublisher<LedgerEntryRemoved>

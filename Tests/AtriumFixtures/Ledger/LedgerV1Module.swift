@@ -4,7 +4,7 @@ import AtriumSDK
 struct LedgerV1Module: AtriumModule {
     typealias Configuration = LedgerConfiguration
 
-    static let manifest = ModuleManifest(id: "ledger", title: "Ledger", version: "1")
+    static let manifest = ModuleManifest(id: "ledger", title: "Ledger", version: "1", collections: LedgerBook<LedgerEntryV1>.collections)
 
     func register(in registrar: any ModuleRegistrar, configuration: Configuration) async throws {
         let book = LedgerBook<LedgerEntryV1>(registrar: registrar)

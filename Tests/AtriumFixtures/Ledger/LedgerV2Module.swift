@@ -6,7 +6,7 @@ import Synchronization
 struct LedgerV2Module: AtriumModule {
     typealias Configuration = LedgerConfiguration
 
-    static let manifest = ModuleManifest(id: "ledger", title: "Ledger", version: "2")
+    static let manifest = ModuleManifest(id: "ledger", title: "Ledger", version: "2", collections: LedgerBook<LedgerEntryV2>.collections)
 
     /// How many times the contract migration rewrote each entry, by id.
     static let contractRewrites = Mutex<[String: Int]>([:])

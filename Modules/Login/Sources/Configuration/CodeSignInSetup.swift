@@ -18,12 +18,15 @@ struct CodeSignInSetup: Sendable {
         if let codes {
             verifier = IssuedCodeVerifier(codes: codes, now: { services.clock.now })
         } else {
-            verifier = RemoteCodeVerifier(http: services.http, url: settings.url ?? "", timeout: timeout)
+            let http = settings.url.map { registrar.remoteService("code-verifier", at: $0) } ?? services.http
+            verifier = RemoteCodeVerifier(http: http, url: settings.url ?? "", timeout: timeout)
         }
         var delivery: (any CodeDelivery)?
         if issues {
             switch settings.delivery {
-            case .webhook: delivery = WebhookCodeDelivery(http: services.http, url: settings.webhookURL ?? "", timeout: timeout)
+            case .webhook:
+                let http = settings.webhookURL.map { registrar.remoteService("code-webhook", at: $0) } ?? services.http
+                delivery = WebhookCodeDelivery(http: http, url: settings.webhookURL ?? "", timeout: timeout)
             case .log: delivery = LoggedCodeDelivery(logger: registrar.logger)
             }
         }

@@ -6,6 +6,8 @@ import Synchronization
 /// city is generated once and kept in storage; reservations (rides) show as `is_reserved`.
 final class SandboxFeed: Sendable {
     static let path = "/mobility/gbfs/"
+    /// Where the city (stations and vehicles) is kept once loaded.
+    static let cityCollection = "sandbox-city"
     static let files = ["system_information", "vehicle_types", "station_information", "station_status", "vehicle_status", "system_pricing_plans"]
 
     let records: any RecordStore
@@ -28,9 +30,9 @@ final class SandboxFeed: Sendable {
     /// The city: from storage, or generated and stored the first time.
     func load() async throws -> SandboxCity {
         if let city = city.withLock({ $0 }) { return city }
-        let stored = try await records.record(SandboxCity.self, id: "v1", in: "sandbox-city")
+        let stored = try await records.record(SandboxCity.self, id: "v1", in: Self.cityCollection)
         let loaded = stored ?? SandboxCity.generate()
-        if stored == nil { try await records.save(loaded, id: "v1", in: "sandbox-city") }
+        if stored == nil { try await records.save(loaded, id: "v1", in: Self.cityCollection) }
         city.withLock { $0 = loaded }
         return loaded
     }
