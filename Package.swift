@@ -100,7 +100,7 @@ let targetsPart1: [Target] = [
     // The native client kit: Foundation only, so it builds for iOS as for Linux (.ci/run checks
     // its imports); it knows the host only through the scene documents it answers.
     .target(name: "AtriumClient"),
-    // The host, in layers whose dependencies run one way (README, "Architecture"; checked by
+    // The host, in layers whose dependencies run one way (Documentation/architecture.md; checked by
     // .ci/check-host-layers.py): observability ← storage ← events ← configuration, rendering ←
     // runtime ← HTTP ← live scenes ← the host that assembles them. They share through `package`
     // access; `public` is what module teams use.
@@ -484,7 +484,9 @@ let targetsPart6: [Target] = [
     // Serves the fixture modules for the browser tests in Tests/Browser.
     .executableTarget(
         name: "atrium-fixture-host",
-        dependencies: ["AtriumFixtures", "AtriumConfiguration", "AtriumRuntime", "AtriumHost", .product(name: "Logging", package: "swift-log")],
+        dependencies: [
+            "AtriumFixtures", "AtriumConfiguration", "AtriumRuntime", "AtriumHost", "AtriumObservability", .product(name: "Logging", package: "swift-log"),
+        ],
         path: "Tests/FixtureHost"
     ),
     // The benchmark's bare server: the same bytes from memory (Tests/Benchmarks/run.sh).

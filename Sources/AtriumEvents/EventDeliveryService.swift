@@ -57,7 +57,7 @@ package struct EventDeliveryService: Service {
     @discardableResult
     package func deliverDue() async -> Double {
         let (events, settings) = current()
-        let readers = events.readers
+        let readers = events.deliveredReaders
         guard settings.deliver, !readers.isEmpty else { return settings.sweepSeconds }
         do {
             while !Task.isCancelled, !Task.isShuttingDownGracefully,

@@ -44,6 +44,7 @@ package final class EventRouter: Sendable {
         /// The live hosts' subscriptions (this one's among them), as of the last fleet beat.
         var elsewhere: [String: Set<String>] = [:]
         var publications: [Publication] = []
+        var paused: Set<String> = []
         var outbox: (any EventOutbox)?
     }
 
@@ -63,7 +64,21 @@ package final class EventRouter: Sendable {
     /// Every event declared published, by module.
     package var publications: [Publication] { state.withLock { $0.publications } }
 
-    /// What this host delivers: each subscription, of the versions its handler reads.
+    /// Stops delivering to `modules`' subscriptions (modules switched off): what is published for
+    /// them is still stored, and waits, neither tried nor failed, for a router that delivers to them.
+    package func pause(_ modules: Set<String>) { state.withLock { $0.paused = modules } }
+
+    /// The subscriptions this host delivers to now: every one but those of paused modules.
+    package var deliveredReaders: [EventReader] {
+        state.withLock { state in
+            state.subscriptions.filter { !state.paused.contains($0.module) }.map {
+                EventReader(subscriber: $0.module, name: $0.name, version: $0.version)
+            }
+        }
+    }
+
+    /// Each subscription, of the versions its handler reads: what the fleet list says this host
+    /// reads (paused ones too, so every host keeps storing for them).
     package var readers: [EventReader] {
         state.withLock { $0.subscriptions.map { EventReader(subscriber: $0.module, name: $0.name, version: $0.version) } }
     }

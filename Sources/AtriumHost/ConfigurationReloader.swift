@@ -10,7 +10,8 @@ import Logging
 import ServiceLifecycle
 import UnixSignals
 
-/// Reloads the configuration on SIGHUP (`atrium reload`, `kill -HUP`): reads and validates it again
+/// Reloads the configuration on SIGHUP (`atrium reload`, `kill -HUP`), and when an operator's
+/// run-time switch changes (``SwitchBoard``, looked at every quarter second): reads and validates it again
 /// and, when it is valid, serves it to new requests while requests in flight finish on the old one,
 /// runs the migrations of modules it adds, then the shutdown handlers of the old configuration's
 /// modules once its requests are done. Sessions live in the storage and stay. When the new
@@ -28,16 +29,46 @@ package struct ConfigurationReloader: Service {
     let logger: Logger
     /// The host's way out: a host that is leaving reloads nothing.
     var drain: HostDrain? = nil
+    /// Told once a plan with new switches serves (the fleet list then says so at once).
+    var applied: @Sendable () async -> Void = {}
+
+    /// Why a reload is asked for.
+    enum Reason: Sendable { case hangup, switches }
 
     package func run() async throws {
         let hangups = await UnixSignalsSequence(trapping: .sighup)
-        // One reload at a time, in the order the signals came; the loop ends when the host stops.
-        for await _ in hangups.cancelOnGracefulShutdown() {
-            if drain?.isLeaving == true {
-                logger.notice("SIGHUP ignored: the host is draining, and the next one reads the configuration")
-                continue
+        // One reload at a time; asks that come while one runs make one more (each reads everything).
+        let (asks, ask) = AsyncStream.makeStream(of: Reason.self, bufferingPolicy: .bufferingNewest(1))
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask {
+                for await _ in hangups.cancelOnGracefulShutdown() { ask.yield(.hangup) }
+                ask.finish()
             }
-            await reload()
+            group.addTask { await watchSwitches(ask) }
+            for await reason in asks.cancelOnGracefulShutdown() {
+                if drain?.isLeaving == true {
+                    if reason == .hangup { logger.notice("SIGHUP ignored: the host is draining, and the next one reads the configuration") }
+                    continue
+                }
+                if await reload(), reason == .switches { await applied() }
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Asks for a reload each time the stored switches' generation is not the one served (once per
+    /// generation: a configuration file with problems is not asked again and again).
+    private func watchSwitches(_ ask: AsyncStream<Reason>.Continuation) async {
+        let board = SwitchBoard(storage: storage)
+        var asked = responder.generation?.plan.switches.generation ?? 0
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            try? await Task.sleep(for: .milliseconds(250))
+            guard let generation = try? await HostTracing.untraced({ try await board.current().generation }) else { continue }
+            if generation != asked, generation != responder.generation?.plan.switches.generation {
+                asked = generation
+                logger.info("run-time switches changed: reloading", metadata: ["generation": "\(generation)"])
+                ask.yield(.switches)
+            }
         }
     }
 
@@ -81,6 +112,7 @@ package struct ConfigurationReloader: Service {
             await Self.shutDown(next.registry.modules, logger: logger, because: "the host is not serving")
             return false
         }
+        live.switchOff(Set(next.modulesOff.keys))
         let before = retired.plan.registry.modules.map(\.manifest.id)
         let after = next.registry.modules.map(\.manifest.id)
         logger.notice(

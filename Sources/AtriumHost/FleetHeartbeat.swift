@@ -94,6 +94,7 @@ package struct FleetHeartbeat: Service {
         now.modules = HostRuntime.versions(of: plan)
         now.migrations = ModuleMigrations.known(by: plan.registry.modules)
         now.subscriptions = plan.events.readers.map(\.text)
+        now.switches = plan.switches.generation
         now.state = drain.isLeaving ? "draining" : "serving"
         now.lastSeen = Date().timeIntervalSince1970
         do {

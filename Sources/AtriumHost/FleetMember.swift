@@ -21,13 +21,16 @@ package struct FleetMember: Sendable, Equatable {
     /// publishing an event stores it for every live host's subscribers, so a subscription a newer
     /// version adds gets what older hosts publish.
     package var subscriptions: [String]
+    /// The generation of run-time switches it serves (``HostSwitches/generation``).
+    package var switches: Int
     package var startedAt: Double
     package var lastSeen: Double
 
     package init(
         id: String, address: String, machine: String, pid: Int, build: String, modules: [String: String], state: String, startedAt: Double,
-        lastSeen: Double, migrations: [String] = [], subscriptions: [String] = []
+        lastSeen: Double, migrations: [String] = [], subscriptions: [String] = [], switches: Int = 0
     ) {
+        self.switches = switches
         self.id = id
         self.address = address
         self.machine = machine

@@ -50,7 +50,7 @@ package struct HostApplication: Sendable {
             links: LinkResolver(registry: plan.registry),
             cookie: SessionCookie(isSecure: plan.settings.http.behindTLS),
             cache: RenderCache(),
-            shell: AppShell(entries: plan.registry.entries),
+            shell: AppShell(entries: plan.homeEntries),
             translations: try translations ?? Translations(settings: plan.settings.localization, modules: plan.translations),
             accountLanguages: AccountLanguages(storage: storage)
         )

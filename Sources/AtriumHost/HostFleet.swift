@@ -28,6 +28,8 @@ package enum HostFleet {
             // The module migrations each host knows, and the events it subscribes to (``FleetMember``).
             .init(id: "10-fleet-migrations", statements: ["ALTER TABLE atriumHosts ADD COLUMN migrations TEXT NOT NULL DEFAULT '[]'"]),
             .init(id: "11-fleet-subscriptions", statements: ["ALTER TABLE atriumHosts ADD COLUMN subscriptions TEXT NOT NULL DEFAULT '[]'"]),
+            // The generation of run-time switches each host serves (``SwitchBoard``).
+            .init(id: "12-fleet-switches", statements: ["ALTER TABLE atriumHosts ADD COLUMN switches INTEGER NOT NULL DEFAULT 0"]),
         ],
         postgres: [
             .init(
@@ -41,6 +43,7 @@ package enum HostFleet {
                 ]),
             .init(id: "8-fleet-migrations", statements: ["ALTER TABLE atrium_hosts ADD COLUMN migrations text NOT NULL DEFAULT '[]'"]),
             .init(id: "9-fleet-subscriptions", statements: ["ALTER TABLE atrium_hosts ADD COLUMN subscriptions text NOT NULL DEFAULT '[]'"]),
+            .init(id: "10-fleet-switches", statements: ["ALTER TABLE atrium_hosts ADD COLUMN switches bigint NOT NULL DEFAULT 0"]),
         ])
 
     /// Makes the table on `storage`, once: when the storage opens, before anything reads it (on
@@ -56,14 +59,16 @@ package enum HostFleet {
             try await sqlite.database.write { db in
                 try db.execute(
                     sql: """
-                        INSERT INTO atriumHosts (id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations, subscriptions)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO atriumHosts (
+                            id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations, subscriptions, switches)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (id) DO UPDATE SET address = excluded.address, build = excluded.build, modules = excluded.modules,
-                        state = excluded.state, lastSeen = excluded.lastSeen, migrations = excluded.migrations, subscriptions = excluded.subscriptions
+                        state = excluded.state, lastSeen = excluded.lastSeen, migrations = excluded.migrations, subscriptions = excluded.subscriptions,
+                        switches = excluded.switches
                         """,
                     arguments: [
                         m.id, m.address, m.machine, m.pid, m.build, m.modulesJSON, m.state, m.startedAt, m.lastSeen,
-                        FleetMember.json(m.migrations), FleetMember.json(m.subscriptions),
+                        FleetMember.json(m.migrations), FleetMember.json(m.subscriptions), m.switches,
                     ])
                 // The rows of hosts gone long ago (they died, and nobody asked since).
                 try db.execute(sql: "DELETE FROM atriumHosts WHERE lastSeen < ?", arguments: [m.lastSeen - 3600])
@@ -74,13 +79,14 @@ package enum HostFleet {
             _ = try await postgres.client.withBoundedConnection(watchdog: postgres.watchdog) { connection in
                 try await connection.query(
                     """
-                    INSERT INTO atrium_hosts (id, address, machine, pid, build, modules, state, started_at, last_seen, migrations, subscriptions)
+                    INSERT INTO atrium_hosts (
+                        id, address, machine, pid, build, modules, state, started_at, last_seen, migrations, subscriptions, switches)
                     VALUES (
                         \(m.id), \(m.address), \(m.machine), \(m.pid), \(m.build), \(modules), \(m.state), \(m.startedAt), \(m.lastSeen),
-                        \(migrations), \(subscriptions))
+                        \(migrations), \(subscriptions), \(m.switches))
                     ON CONFLICT (id) DO UPDATE SET address = excluded.address, build = excluded.build, modules = excluded.modules,
                     state = excluded.state, last_seen = excluded.last_seen, migrations = excluded.migrations,
-                    subscriptions = excluded.subscriptions
+                    subscriptions = excluded.subscriptions, switches = excluded.switches
                     """, logger: logger)
                 try await connection.query("DELETE FROM atrium_hosts WHERE last_seen < \(m.lastSeen - 3600)", logger: logger)
             }
@@ -108,14 +114,15 @@ package enum HostFleet {
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations, subscriptions FROM atriumHosts
+                        SELECT id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations, subscriptions, switches
+                        FROM atriumHosts
                         WHERE lastSeen >= ? ORDER BY startedAt, id
                         """, arguments: [since]
                 ).map {
                     FleetMember(
                         id: $0[0], address: $0[1], machine: $0[2], pid: $0[3], build: $0[4], modules: FleetMember.modules(fromJSON: $0[5]),
                         state: $0[6], startedAt: $0[7], lastSeen: $0[8], migrations: FleetMember.list(fromJSON: $0[9]),
-                        subscriptions: FleetMember.list(fromJSON: $0[10]))
+                        subscriptions: FleetMember.list(fromJSON: $0[10]), switches: $0[11])
                 }
             }
         }
@@ -124,18 +131,19 @@ package enum HostFleet {
         return try await postgres.client.withBoundedConnection(watchdog: postgres.watchdog) { connection in
             let rows = try await connection.query(
                 """
-                SELECT id, address, machine, pid, build, modules, state, started_at, last_seen, migrations, subscriptions FROM atrium_hosts
+                SELECT id, address, machine, pid, build, modules, state, started_at, last_seen, migrations, subscriptions, switches
+                FROM atrium_hosts
                 WHERE last_seen >= \(since) ORDER BY started_at, id
                 """, logger: logger)
             var members: [FleetMember] = []
-            for try await (id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations, subscriptions) in rows.decode(
-                (String, String, String, Int, String, String, String, Double, Double, String, String).self)
+            for try await (id, address, machine, pid, build, modules, state, startedAt, lastSeen, migrations, subscriptions, switches)
+                in rows.decode((String, String, String, Int, String, String, String, Double, Double, String, String, Int).self)
             {
                 members.append(
                     FleetMember(
                         id: id, address: address, machine: machine, pid: pid, build: build, modules: FleetMember.modules(fromJSON: modules),
                         state: state, startedAt: startedAt, lastSeen: lastSeen, migrations: FleetMember.list(fromJSON: migrations),
-                        subscriptions: FleetMember.list(fromJSON: subscriptions)))
+                        subscriptions: FleetMember.list(fromJSON: subscriptions), switches: switches))
             }
             return members
         }

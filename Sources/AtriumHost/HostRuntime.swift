@@ -176,9 +176,11 @@ package struct HostRuntime: Sendable {
                 live = LiveScenes(feed: storage.changes)
                 // Draining: no new streams (their clients are told to try again, elsewhere).
                 listener.drain.whenDraining { live.refuseNew() }
+                let switched = await switched(plan, storage: storage)
+                live.switchOff(Set(switched.modulesOff.keys))
                 generation = ServingGeneration(
-                    plan: plan,
-                    router: try HostApplication(plan: plan, storage: storage, live: live, logger: logger).makeRouter())
+                    plan: switched,
+                    router: try HostApplication(plan: switched, storage: storage, live: live, logger: logger).makeRouter())
             } catch {
                 try? storage.close()
                 throw error
@@ -264,10 +266,28 @@ package struct HostRuntime: Sendable {
             }
         #endif
         if let loadPlan {
+            let board = SwitchBoard(storage: storage)
             await listener.add(
                 ConfigurationReloader(
-                    responder: listener.responder, storage: storage, live: live, loadPlan: loadPlan, logger: logger, drain: listener.drain),
+                    responder: listener.responder, storage: storage, live: live,
+                    loadPlan: { metrics in try await loadPlan(metrics).applying(board.current()) }, logger: logger, drain: listener.drain,
+                    applied: { await heartbeat.beat() }),
                 named: "configuration reload")
+        }
+    }
+
+    /// `plan` with the run-time switches stored now; a host that cannot read them serves the
+    /// configuration file alone and says so.
+    private func switched(_ plan: HostPlan, storage: any HostStorage) async -> HostPlan {
+        do {
+            let switched = plan.applying(try await SwitchBoard(storage: storage).current())
+            for (module, why) in switched.modulesOff.sorted(by: { $0.key < $1.key }) {
+                logger.notice("module switched off: its pages answer 503 until it is on again", metadata: ["module": "\(module)", "why": "\(why)"])
+            }
+            return switched
+        } catch {
+            logger.error("the run-time switches could not be read; serving the configuration file alone", metadata: ["error": "\(error)"])
+            return plan
         }
     }
 
@@ -275,14 +295,12 @@ package struct HostRuntime: Sendable {
     /// it brings gets every event published once it serves (``FleetHeartbeat/announce()``).
     private func joinFleet(storage: any HostStorage, listener: HostListener, generation: ServingGeneration) async -> FleetHeartbeat {
         let heartbeat = FleetHeartbeat(
-            storage: storage, member: fleetMember(), drain: listener.drain, logger: logger,
+            storage: storage, member: Self.fleetMember(id: UUID().uuidString.lowercased(), serving: generation.plan), drain: listener.drain,
+            logger: logger,
             serving: { (listener.responder.generation ?? generation).plan })
         await heartbeat.announce()
         return heartbeat
     }
-
-    /// This host as the fleet list shows it, as it starts.
-    private func fleetMember() -> FleetMember { Self.fleetMember(id: UUID().uuidString.lowercased(), serving: plan) }
 
     /// A host serving `plan` as the fleet list shows it, as it starts.
     package static func fleetMember(id: String, serving plan: HostPlan) -> FleetMember {
@@ -290,7 +308,8 @@ package struct HostRuntime: Sendable {
         return FleetMember(
             id: id, address: plan.settings.http.effectivePublicURL, machine: ProcessInfo.processInfo.hostName,
             pid: Int(getpid()), build: BuildID.current, modules: Self.versions(of: plan), state: "serving", startedAt: now, lastSeen: now,
-            migrations: ModuleMigrations.known(by: plan.registry.modules), subscriptions: plan.events.readers.map(\.text))
+            migrations: ModuleMigrations.known(by: plan.registry.modules), subscriptions: plan.events.readers.map(\.text),
+            switches: plan.switches.generation)
     }
 
     /// The modules `plan` serves, by id, with their versions.

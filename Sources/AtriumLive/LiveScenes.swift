@@ -206,21 +206,6 @@ package final class LiveScenes: Sendable {
         }
     }
 
-    /// What the streams did, for `/metrics` and the benchmark.
-    package final class Counters: Sendable {
-        private let renders = Atomic<Int>(0)
-        private let events = Atomic<Int>(0)
-        private let bytes = Atomic<Int>(0)
-        func rendered() { renders.add(1, ordering: .relaxed) }
-        func wrote(_ count: Int) {
-            events.add(1, ordering: .relaxed)
-            bytes.add(count, ordering: .relaxed)
-        }
-        package var figures: (renders: Int, events: Int, bytes: Int) {
-            (renders.load(ordering: .relaxed), events.load(ordering: .relaxed), bytes.load(ordering: .relaxed))
-        }
-    }
-
     /// Why a stream was not opened: streams are off, or the host is draining or stopping.
     package struct Refusal: Error {}
 
@@ -254,6 +239,8 @@ package final class LiveScenes: Sendable {
     /// One task for every stream's keep-alive, started with the first stream: a stream waiting for a
     /// change holds one continuation and no timer of its own.
     private let ticker = Mutex<Task<Void, Never>?>(nil)
+    /// The modules switched off in the configuration served now: their streams end.
+    private let modulesOff = Mutex<Set<String>>([])
 
     /// The change feed it follows, and its subscription there.
     private let feed: ChangeFeed?
@@ -375,6 +362,19 @@ package final class LiveScenes: Sendable {
             }
         }
     }
+
+    /// The configuration served now has `modules` off: each stream open on one of their pages ends,
+    /// sent to the home page (every stream looks again at once).
+    package func switchOff(_ modules: Set<String>) {
+        let members = modulesOff.withLock { off in
+            off = modules
+            return modules.isEmpty ? [] : state.withLock { Array($0.members.values) }
+        }
+        for member in members { member.sessionChanged() }
+    }
+
+    /// Whether `module` is switched off in the configuration served now.
+    package func isOff(_ module: String) -> Bool { modulesOff.withLock { $0.contains(module) } }
 
     /// Opens no more streams (the host is draining); those open go on.
     package func refuseNew() {

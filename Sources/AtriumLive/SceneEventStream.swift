@@ -19,7 +19,8 @@ import NIOCore
 /// every ``LiveScenes/keepAlive`` besides, when a comment keeps the connection alive through proxies if
 /// nothing changed; states coalesce (a stream that could not write keeps only the latest). It ends,
 /// with `event: redirect` and the path a GET would go to, when the route's guard no longer lets the
-/// visitor in or the session it was opened with ends (sign-out, expiry, revocation); and when the
+/// visitor in or the session it was opened with ends (sign-out, expiry, revocation), or its module is
+/// switched off (to the home page); and when the
 /// host shuts down (the client reconnects elsewhere).
 package struct SceneEventStream: Sendable {
     let live: LiveScenes
@@ -109,19 +110,24 @@ package struct SceneEventStream: Sendable {
         let stream = OpenSceneStream(
             member: member, group: group, live: live, first: first, formToken: formToken,
             lastEventID: Self.lastEventID(of: request),
-            sessionEnded: sessionCheck(scene: scene, token: token, path: page.path, openedAs: record?.userID))
+            sessionEnded: sessionCheck(scene: scene, token: token, path: page.path, openedAs: record?.userID, live: live))
         return .stream(stream, cookies: scene.writer.cookie.setCookie(for: opening.cookieChange).map { [$0] } ?? [])
     }
 
     /// Where the visitor must go when the stream's session no longer lets it in: the guard's sign-in
     /// page, or the page itself (it now shows another visitor's view) when the session it was opened
     /// with is gone; nil while it is fine. The same check as the route's guard (``SignedInCheck``);
-    /// what it needs is taken now, so the stream keeps no more.
-    private func sessionCheck(scene: SceneRouteAnswerer, token: String?, path: String, openedAs: String?) -> @Sendable () async throws -> String? {
+    /// what it needs is taken now, so the stream keeps no more. The home page when the scene's module
+    /// was switched off.
+    private func sessionCheck(
+        scene: SceneRouteAnswerer, token: String?, path: String, openedAs: String?, live: LiveScenes
+    ) -> @Sendable () async throws -> String? {
         let sessions = scene.sessions
         let signedIn = scene.signedIn
         let signIn = signedIn?.signInPath(returningTo: path)
+        let module = scene.route.moduleID
         return {
+            if live.isOff(module) { return "/" }
             let userID = try await RequestSession(store: sessions, token: token).current()?.userID
             if let signedIn, let signIn, try await !signedIn.exists(userID) { return signIn }
             return userID == openedAs ? nil : path

@@ -85,6 +85,13 @@ package enum HostTracing {
         return try await withStartedSpan(name(), ofKind: kind, linkedTo: causes(), isolation: isolation, body)
     }
 
+    /// Runs `body` making no span at all: the host's own frequent background work (looking at the
+    /// run-time switches four times a second), which would otherwise start a trace each time.
+    package static func untraced<Value: Sendable>(_ body: @Sendable () async throws -> Value) async rethrows -> Value {
+        guard isOn else { return try await body() }
+        return try await ServiceContext.withValue(leftOut) { try await body() }
+    }
+
     @usableFromInline
     static func withStartedSpan<Value>(
         _ name: String, ofKind kind: SpanKind, linkedTo causes: [String], isolation: isolated (any Actor)?,

@@ -216,7 +216,8 @@ package struct AnswerWriter: Sendable {
     func accountLanguageCookie(of userID: String, request: PageRequest, logger: Logger) async -> String? {
         guard let accountLanguages else { return nil }
         let device = RequestCookie.value(named: Translations.cookieName, in: request).flatMap { translations.offeredTag($0) }
-        return await accountLanguages.cookieAtSignIn(
-            of: userID, device: device, translations: translations, isSecure: cookie.isSecure, logger: logger)
+        return await accountLanguages.languageAtSignIn(of: userID, device: device, translations: translations, logger: logger).map {
+            LanguagePage.cookie($0, isSecure: cookie.isSecure)
+        }
     }
 }

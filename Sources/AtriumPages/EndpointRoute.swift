@@ -83,6 +83,12 @@ package struct EndpointRoute: Sendable {
 
     /// An endpoint's body was larger than any it reads.
     static let tooLarge = json(413, #"{"error":"The request body is larger than 1 MiB."}"#)
+    /// A switched-off module's endpoint, for now.
+    static let unavailable: PageAnswer = {
+        var answer = json(503, #"{"error":"This part of the app is unavailable for now. Try again in a few minutes."}"#)
+        answer.extra = [(name: "Retry-After", value: AnswerWriter.retryAfter)]
+        return answer
+    }()
 
     static func json(_ status: Int, _ text: String) -> PageAnswer {
         PageAnswer(status: status, fields: .json, body: ByteBuffer(string: text))

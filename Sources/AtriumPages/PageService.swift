@@ -38,6 +38,8 @@ package final class PageService: Sendable {
     package enum Answerer: Sendable {
         case scene(SceneRouteAnswerer)
         case endpoint(EndpointRoute)
+        /// A route of a module switched off (``HostPlan/modulesOff``).
+        case off(RouteRegistration)
     }
 
     /// The pages of `plan`'s registry on `storage`, with `sessions` and `writer` shared with the
@@ -57,7 +59,7 @@ package final class PageService: Sendable {
         loads = LoadCache(feed: storage.changes)
         signedIn = SignedInCheck(registry: plan.registry)
         standard = StandardAnswers(writer: writer)
-        let homeScreen = StandardScreens.home(entries: plan.registry.entries)
+        let homeScreen = StandardScreens.home(entries: plan.homeEntries)
         // One key for every request: the render cache finds it by identity.
         home = DeferredScreen(key: ScreenKey(host: "home"), make: { homeScreen })
         language = writer.isMultilingual ? LanguagePage(sessions: sessions, writer: writer, standard: standard) : nil
@@ -69,7 +71,8 @@ package final class PageService: Sendable {
             readsObserver: readsObserver, loads: loads, signedIn: signedIn, standard: standard, actions: actions)
         let trustedProxies = trustedProxies
         routes = plan.registry.routes.enumerated().map { index, route in
-            switch route.handler {
+            if plan.modulesOff[route.moduleID] != nil { return .off(route) }
+            return switch route.handler {
             case .scene(let respond, let preparePage):
                 .scene(SceneRouteAnswerer(route: route, respond: respond, preparePage: preparePage, routeIndex: index, shared: shared))
             case .endpoint(let handle):
@@ -91,6 +94,8 @@ package final class PageService: Sendable {
             let answer = await endpoint.answer(request)
             if LoadCache.mayHaveChanged(answer.status) { loads.forget(module: endpoint.route.moduleID) }
             return answer
+        case .off(let route):
+            return try await offAnswer(route, request)
         case .scene(let scene):
             do {
                 return try await scene.answer(request)
@@ -111,7 +116,15 @@ package final class PageService: Sendable {
     /// JSON error, or the page saying so.
     package func bodyTooLarge(route index: Int, _ request: PageRequest) async throws -> PageAnswer {
         if case .endpoint = routes[index] { return EndpointRoute.tooLarge }
+        if case .off(let route) = routes[index] { return try await offAnswer(route, request) }
         return try await standard.tooLarge(request)
+    }
+
+    /// A switched-off module's page says it is unavailable for now (503, `Retry-After`); its
+    /// endpoints answer so in JSON.
+    private func offAnswer(_ route: RouteRegistration, _ request: PageRequest) async throws -> PageAnswer {
+        guard case .scene = route.handler else { return EndpointRoute.unavailable }
+        return try await standard.unavailable(request, message: "This part of the app is unavailable for now. Try again in a few minutes.")
     }
 
     /// The home page: every module's way in.

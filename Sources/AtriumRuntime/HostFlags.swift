@@ -12,6 +12,8 @@ package struct HostFlags: Sendable, Equatable {
         package var rollout: FlagRollout
         /// True when the configuration sets it.
         package var isSet: Bool
+        /// True when a run-time switch sets it (over the configuration).
+        package var isSwitched = false
 
         /// `<module>.<name>`, as the configuration names it.
         package var fullName: String { "\(module).\(flag.name)" }
@@ -26,6 +28,19 @@ package struct HostFlags: Sendable, Equatable {
         var rollouts: [String: [String: FlagRollout]] = [:]
         for entry in entries { rollouts[entry.module, default: [:]][entry.flag.name] = entry.rollout }
         self.rollouts = rollouts
+    }
+
+    /// These flags with `values` (by full name) set over the configuration's, marked as switched.
+    package func overriding(_ values: [String: FlagRollout]) -> HostFlags {
+        guard !values.isEmpty else { return self }
+        return HostFlags(
+            entries: entries.map { entry in
+                guard let value = values[entry.fullName] else { return entry }
+                var switched = entry
+                switched.rollout = value
+                switched.isSwitched = true
+                return switched
+            })
     }
 
     /// Who a module's flag is on for, or nil when the module does not declare it.

@@ -21,8 +21,8 @@ package struct HostPlan: Sendable {
     package let hostKey: HostKey
     /// Answers modules' requests to ``HostServices/localURL(_:)`` addresses once the host serves.
     package let localDelivery: LocalDelivery
-    /// Every enabled module's feature flags and who each is on for.
-    package let flags: HostFlags
+    /// Every enabled module's feature flags and who each is on for (switches included).
+    package internal(set) var flags: HostFlags
     /// What `GET /metrics` reports (kept across configuration reloads).
     package let metrics: HostMetrics
     /// Who publishes and who subscribes to which event (``EventRouter``).
@@ -30,6 +30,11 @@ package struct HostPlan: Sendable {
     /// Each registered module's translations (``AtriumModule/translations``), by id; a module
     /// without any is not here.
     package let translations: [String: ModuleTranslations]
+    /// The run-time switches this plan serves (``applying(_:)``).
+    package internal(set) var switches = HostSwitches()
+    /// The modules off under them, each with why: their pages and endpoints answer 503, they leave
+    /// the home page and the navigation, and their subscriptions wait.
+    package internal(set) var modulesOff: [String: String] = [:]
 
     /// Validates a configuration and registers its modules in boot order, or throws every problem
     /// found, never stopping at the first: in the file, in each module's section (unknown, missing

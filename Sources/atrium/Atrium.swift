@@ -12,7 +12,8 @@ struct Atrium: AsyncParsableCommand {
         // The build's id (``BuildID``): its version and the linker's hash of this binary.
         version: BuildID.current,
         subcommands: [
-            Serve.self, Check.self, Reload.self, Modules.self, Routes.self, Flags.self, Describe.self, Canvas.self, Events.self, Hosts.self,
+            Serve.self, Check.self, Reload.self, Modules.self, Routes.self, Flags.self, Describe.self, Canvas.self, Switches.self, Events.self,
+            Hosts.self,
             Keys.self,
             Migrations.self, Migrate.self, Schema.self,
             Render.self,

@@ -1,12 +1,15 @@
 import ArgumentParser
 import AtriumHost
+import AtriumRuntime
 import Foundation
 
 /// `atrium hosts`: the hosts serving the configuration's database now.
 struct Hosts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hosts",
-        abstract: "List the hosts serving the configuration's database: id, address, build, state, module versions, when last seen.")
+        abstract:
+            "List the hosts serving the configuration's database: id, address, build, state, module versions, the switches each serves, when last seen."
+    )
 
     @OptionGroup var options: ConfigurationOptions
 
@@ -15,12 +18,14 @@ struct Hosts: AsyncParsableCommand {
 
     func run() async throws {
         let now = Date().timeIntervalSince1970
-        let hosts = try await Events.withStorage(options) { try await HostFleet.live(on: $0, now: now) }
+        let (hosts, switches) = try await Events.withStorage(options) {
+            (try await HostFleet.live(on: $0, now: now), try await SwitchBoard(storage: $0).current().generation)
+        }
         if json {
             let objects: [[String: Any]] = hosts.map {
                 [
                     "id": $0.id, "address": $0.address, "machine": $0.machine, "pid": $0.pid, "build": $0.build, "modules": $0.modules,
-                    "state": $0.state, "startedAt": $0.startedAt, "lastSeen": $0.lastSeen,
+                    "state": $0.state, "startedAt": $0.startedAt, "lastSeen": $0.lastSeen, "switches": $0.switches,
                 ]
             }
             try Console.printJSON(objects)
@@ -31,11 +36,12 @@ struct Hosts: AsyncParsableCommand {
             return
         }
         Console.table(
-            ["HOST", "ADDRESS", "MACHINE", "PID", "BUILD", "STATE", "UP", "SEEN", "MODULES"],
+            ["HOST", "ADDRESS", "MACHINE", "PID", "BUILD", "STATE", "UP", "SEEN", "SWITCHES", "MODULES"],
             hosts.map { host in
                 [
                     String(host.id.prefix(8)), host.address, host.machine, String(host.pid), host.build, host.state,
                     Self.duration(now - host.startedAt), "\(Int((now - host.lastSeen).rounded())) s ago",
+                    host.switches == switches ? "\(host.switches) (current)" : "\(host.switches) (not yet \(switches))",
                     host.modules.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
                 ]
             })

@@ -4,6 +4,6 @@ import AtriumSDK
 public enum FixtureCatalog {
     public static let modules: [any AtriumModule.Type] = [
         NotesModule.self, AccountsModule.self, MapsModule.self, PlacesModule.self, ChickenModule.self, EggModule.self,
-        ClashModule.self, VaultModule.self, EchoModule.self,
+        ClashModule.self, VaultModule.self, EchoModule.self, TallyModule.self,
     ]
 }

@@ -1,5 +1,4 @@
 import AtriumLocalization
-import AtriumRuntime
 import AtriumSDK
 import AtriumStorage
 import Logging
@@ -30,26 +29,26 @@ package struct AccountLanguages: Sendable {
     }
 
     /// The language kept on `userID`'s account, if any.
-    func language(of userID: String) async throws -> String? {
+    package func language(of userID: String) async throws -> String? {
         try await records(of: userID).record(Choice.self, id: Self.recordID, in: Self.collection)?.language
     }
 
     /// Keeps `language` on `userID`'s account.
-    func keep(_ language: String, for userID: String) async throws {
+    package func keep(_ language: String, for userID: String) async throws {
         try await records(of: userID).save(Choice(language: language), id: Self.recordID, in: Self.collection)
     }
 
-    /// At sign-in: the `Set-Cookie` value that makes the account's language the device's (nil when
-    /// the account keeps none, or one no longer offered); an account keeping none takes `device`'s
-    /// choice. A storage failure costs the choice, never the sign-in (it is logged).
-    func cookieAtSignIn(of userID: String, device: String?, translations: Translations, isSecure: Bool, logger: Logger) async -> String? {
+    /// At sign-in: the language the device should take from the account (nil when the account
+    /// keeps none, or one no longer offered, or the device has it); an account keeping none takes
+    /// `device`'s choice. A storage failure costs the choice, never the sign-in (it is logged).
+    package func languageAtSignIn(of userID: String, device: String?, translations: Translations, logger: Logger) async -> String? {
         do {
             guard let kept = try await language(of: userID) else {
                 if let device { try await keep(device, for: userID) }
                 return nil
             }
             guard let offered = translations.offeredTag(kept), offered != device else { return nil }
-            return LanguagePage.cookie(offered, isSecure: isSecure)
+            return offered
         } catch {
             logger.warning("The account's language could not be read or kept at sign-in", metadata: ["error": "\(error)"])
             return nil
