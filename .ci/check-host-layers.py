@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Fails when a host target imports another host target it must not, naming both: the host's
-layers depend one way (README, "Architecture"). Also fails on a host target over 4,000 lines, and
+layers depend one way (Documentation/architecture.md). Also fails on a host target over 4,000 lines, and
 on a `public` declaration in a host target (host targets share through `package` access; `public`
 is for what module teams use, in the SDK and the test kit).
 
@@ -77,7 +77,7 @@ def main() -> int:
     for target, allowed in LAYERS.items():
         folder = root / "Sources" / target
         if not folder.is_dir():
-            problems.append(f"Sources/{target}: the host target is missing (update .ci/check-host-layers.py with the README)")
+            problems.append(f"Sources/{target}: the host target is missing (update .ci/check-host-layers.py with Documentation/architecture.md)")
             continue
         lines = 0
         for path in sorted(folder.rglob("*.swift")):

@@ -2,7 +2,7 @@
 """Fails when a unit of the code has grown past what a reader takes in at once: a host target over
 3,000 lines, a Swift file over 400, a function (or initialiser, or accessor block of a computed
 property) over 80, counting from the line of its declaration to its closing brace. Generated code
-is not read (it lives under .build). Prints each target's lines, biggest first, as the README's
+is not read (it lives under .build). Prints each target's lines, biggest first, as Documentation/architecture.md's
 architecture table shows them.
 Usage: check-sizes.py [REPOSITORY_ROOT] [--report]"""
 

@@ -85,7 +85,7 @@ package struct HostPageRoutes: Sendable {
         router.get("/assets/atrium.css") { _, _ in stylesheet.response }
         let script = FixedResponse(PackageResources.atrium_js, contentType: "text/javascript; charset=utf-8", maxAge: 3600)
         router.get("/assets/atrium.js") { _, _ in script.response }
-        // The web app (README, "Native clients"): its manifest, icon and service worker. The worker
+        // The web app (Documentation/native-clients.md): its manifest, icon and service worker. The worker
         // carries the build's id, so each build is a new worker for the browser; asked again before
         // each use (no-cache, with a tag), as browsers ask for a worker at least daily anyway.
         let worker = LazyResponseBody(contentType: "text/javascript; charset=utf-8") {

@@ -17,7 +17,7 @@ extension ModuleScaffold {
                 collections: [StoredCollection(Stored__NAME__Notes.collection, holds: "each visitor's notes")])
 
             /// Its wording in other languages: `Resources/Localizable.xcstrings`, compiled when the module
-            /// is built (README, "Translating a module").
+            /// is built (Documentation/languages.md).
             public static var translations: ModuleTranslations? { Localizable.translations }
 
             public init() {}
@@ -28,7 +28,7 @@ extension ModuleScaffold {
                     __NAME__Notes(repository: Stored__NAME__Notes(records: context.storage), limit: configuration.limit)
                 }
 
-                // Storage migrations, each with its kind (README, "Changing a record across a deploy"):
+                // Storage migrations, each with its kind (Documentation/modules.md, "Changing a record across a deploy"):
                 // `.expand` adds only and runs in the background as soon as a host of this version
                 // serves; `.contract` removes what an older version reads and waits until no host of
                 // an older version serves. This one works on the JSON, so fields a newer version

@@ -4,7 +4,7 @@ import AtriumSDK
 import AtriumTestKit
 import Testing
 
-// The module of README's "Adding a module", as written there: if this stops compiling or working,
+// The module of the README's "A first page in a new module", as written there: if this stops compiling or working,
 // the README is wrong.
 
 public struct GreetingModule: AtriumModule {

@@ -7,7 +7,7 @@
 # pages from a host on SQLite and one on PostgreSQL side by side (a throwaway server, started here);
 # then every page in Spanish beside English on a host offering both; then the change feed's cross-host delay and write throughput, and module events' delay from a
 # ride's end to Login's charge on both backends; then what tracing costs (off, 1 %, 100 %).
-# It prints figures; it is not a test and CI does not run it. Options: DURATION=seconds per page and
+# It prints figures (and writes them to a report file, below); it is not a test and CI does not run it. Options: DURATION=seconds per page and
 # side, in three alternating rounds (default 9); BOOTS=boots per side (default 21); ONLY=storage for
 # just the storage comparison, ONLY=boot for just boot (with where its time goes), ONLY=feed for the
 # change feed's figures, ONLY=events for the module events' delay, ONLY=conditional for the 304s, ONLY=tracing for tracing's cost,
@@ -30,7 +30,7 @@ if ! command -v wrk >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null
 fi
 
-# The release build as the README's "Release builds" makes it, in a folder of its own (so a
+# The release build as "Release builds" in Documentation/operations.md makes it, in a folder of its own (so a
 # plain `swift build -c release` in .build is not rebuilt with other flags each time), and the bare
 # server built the same way. The flag has the compiler reach a concrete generic type's metadata
 # with its conformances passed in, not through its mangled name, which made the runtime look each
@@ -55,4 +55,14 @@ fi
 
 eval "$(bash Tests/throwaway-postgres.sh start)"
 trap 'bash Tests/throwaway-postgres.sh stop "$ATRIUM_TEST_POSTGRES_DIR"' EXIT
-python3 Tests/Benchmarks/bench.py "$bin"
+# The report goes to a file of its own as well as to the terminal: Documentation/benchmark-report.md
+# for a whole run, Documentation/benchmark-report-ONLY.md for a part (REPORT=path for another).
+report="${REPORT:-Documentation/benchmark-report${ONLY:+-$ONLY}.md}"
+{
+  echo "# Benchmark report"
+  echo
+  echo "Written by \`${ONLY:+ONLY=$ONLY }bash Tests/Benchmarks/run.sh\` on $(date -u +%Y-%m-%d) at $(git rev-parse --short HEAD), on $(nproc) cores."
+  echo
+  python3 Tests/Benchmarks/bench.py "$bin"
+} | tee "$report"
+echo "The report is in $report." >&2

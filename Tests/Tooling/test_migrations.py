@@ -1,5 +1,5 @@
 """`atrium migrations` and `atrium migrate` on a real database, and a build older than its data
-refused, as an operator meets them (see README, "Changing a record across a deploy")."""
+refused, as an operator meets them (see Documentation/modules.md, "Changing a record across a deploy")."""
 
 import json
 import os

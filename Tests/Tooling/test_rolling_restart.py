@@ -1,4 +1,4 @@
-"""Host by host behind nginx, nothing fails: two hosts on PostgreSQL behind nginx (the README's
+"""Host by host behind nginx, nothing fails: two hosts on PostgreSQL behind nginx (Documentation/operations.md's
 settings: `proxy_next_upstream error timeout non_idempotent`, safe because every action carries an
 `Idempotency-Key`), under steady load — signed-in visitors reading pages, payments posted with keys,
 a live watcher — are restarted one at a time (SIGTERM: drain, stop, start again). Then: no request

@@ -98,7 +98,7 @@ http {{
 
 
 def start_retrying_balancer(folder, ports):
-    """nginx on a free port in front of the hosts on `ports`, as the README's rolling deploys have it
+    """nginx on a free port in front of the hosts on `ports`, as Documentation/operations.md's rolling deploys have it
     (`proxy_next_upstream error timeout non_idempotent`: safe when every action carries its key):
     (the process, its port), once it answers."""
     proxy_port = free_port()

@@ -77,3 +77,24 @@ def test_an_action_route_no_scene_test_submits_fails_the_scene_coverage_check(tm
     result = subprocess.run(check + [str(missing), str(atrium)], capture_output=True, text=True)
     assert result.returncode == 1
     assert "POST /pilot/register (pilot, scene pilot.registration): no scene test submits it" in result.stderr, result.stderr
+
+
+def test_a_link_to_no_file_or_no_heading_fails_the_link_check(tmp_path):
+    (tmp_path / "Documentation").mkdir()
+    (tmp_path / "Documentation" / "guide.md").write_text("# Guide\n\n## Running it twice\n\n## Running it twice\n")
+    readme = tmp_path / "README.md"
+    readme.write_text("[ok](Documentation/guide.md#running-it-twice-1) `[code](nowhere.md)`\n```\n[fenced](nowhere.md)\n```\n")
+    check = [sys.executable, str(ROOT / ".ci" / "check-links.py"), str(tmp_path)]
+    passed = subprocess.run(check, capture_output=True, text=True)
+    assert passed.returncode == 0, passed.stderr
+    readme.write_text("[gone](Documentation/gone.md) and [no heading](Documentation/guide.md#running) [web](https://example.com/x)\n")
+    failed = subprocess.run(check, capture_output=True, text=True)
+    assert failed.returncode == 1
+    assert "README.md: (Documentation/gone.md) leads to no file" in failed.stderr, failed.stderr
+    assert "README.md: (Documentation/guide.md#running) names no heading of Documentation/guide.md" in failed.stderr, failed.stderr
+    assert "example.com" not in failed.stderr
+
+
+def test_the_repositorys_links_lead_somewhere():
+    result = subprocess.run([sys.executable, str(ROOT / ".ci" / "check-links.py")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

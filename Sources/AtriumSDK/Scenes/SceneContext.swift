@@ -17,7 +17,7 @@ public struct SceneContext: Sendable {
     /// client's /64), for throttles that must hold whichever sessions or cookies a client uses.
     public let clientAddress: String
     /// The language the visitor reads this page in (a BCP 47 tag such as `es`): the host chose it
-    /// (see the README's "Translating a module"). A screen needs nothing of it: the host puts the
+    /// (see `Documentation/languages.md`). A screen needs nothing of it: the host puts the
     /// view's words into it. Words that leave the page (a code sent by mail or SMS) do:
     /// ``text(of:)``.
     public let language: String
