@@ -150,7 +150,8 @@ struct EventsAcrossVersionsTests {
         try await HostFleet.record(beaten, on: host.storage)
         let ready = await announced.value
         #expect(ready >= beaten.lastSeen, "the new host waited for the older one's beat")
-        #expect(ready - beaten.lastSeen < 3, "and no longer (its deadline is 6 s)")
+        // Wide of what it takes (20 ms polls), short of the deadline: a loaded machine took 3.6 s once.
+        #expect(ready - beaten.lastSeen < 5, "and no longer (its deadline is 6 s)")
 
         // A restart while another host of its version serves waits for nobody: the others know
         // its subscriptions already.

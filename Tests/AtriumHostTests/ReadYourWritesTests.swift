@@ -92,13 +92,13 @@ struct ReadYourWritesTests {
     @Test func anotherVisitorsWriteReachesAHostThatCachedThePage() async throws {
         let hosts = try await Self.twoHosts()
         defer { hosts.forEach { $0.tearDown() } }
-        let shared = hosts[1].storage.records(module: "notes", owner: .shared)
+        let shared = hosts[1].storage.records(module: "scratch", owner: .shared)
         try await shared.save(1, id: "counter", in: "settings")
-        #expect(try await hosts[0].storage.records(module: "notes", owner: .shared).record(Int.self, id: "counter", in: "settings") == 1)
+        #expect(try await hosts[0].storage.records(module: "scratch", owner: .shared).record(Int.self, id: "counter", in: "settings") == 1)
         try await shared.save(2, id: "counter", in: "settings")
         #expect(
             try await eventually {
-                try await hosts[0].storage.records(module: "notes", owner: .shared).record(Int.self, id: "counter", in: "settings") == 2
+                try await hosts[0].storage.records(module: "scratch", owner: .shared).record(Int.self, id: "counter", in: "settings") == 2
             })
     }
 
