@@ -10,20 +10,27 @@ package struct HostRegistry: Sendable {
     package let assets: [String: AssetRegistration]
     /// Named routes by name; a name bound by both a GET and a POST route resolves to the GET one.
     package let namedRoutes: [RouteName: RouteRegistration]
+    /// Each module's linkable route names (``linkableNames(of:)``), worked out once: every page a
+    /// module renders asks.
+    private let linkable: [String: Set<RouteName>]
 
     package init(modules: [BootedModule], capabilities: [CapabilityName: any Sendable], assets: [AssetRegistration]) {
         self.modules = modules
         self.capabilities = capabilities
         self.assets = Dictionary(assets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        self.routes = modules.flatMap(\.routes)
         var named: [RouteName: RouteRegistration] = [:]
         for route in modules.flatMap(\.routes) {
             guard let name = route.name else { continue }
             if named[name] == nil || route.method == .get { named[name] = route }
         }
         self.namedRoutes = named
+        self.linkable = Dictionary(
+            modules.map { ($0.manifest.id, Set($0.manifest.links).union($0.configuredLinks)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    package var routes: [RouteRegistration] { modules.flatMap(\.routes) }
+    /// Every module's routes, in boot order (kept: in-process calls look a route up on each request).
+    package let routes: [RouteRegistration]
 
     /// How each module's records saved before sign-in join the account's: module → collection → merge.
     package var signInMerges: [String: [String: SignInMerge]] {
@@ -47,10 +54,7 @@ package struct HostRegistry: Sendable {
 
     /// The route names a module's views may link to: those its manifest lists and those its
     /// configuration chose.
-    package func linkableNames(of moduleID: String) -> Set<RouteName> {
-        guard let module = modules.first(where: { $0.manifest.id == moduleID }) else { return [] }
-        return Set(module.manifest.links).union(module.configuredLinks)
-    }
+    package func linkableNames(of moduleID: String) -> Set<RouteName> { linkable[moduleID] ?? [] }
 
     /// The entry scenes for the home page: each module's scenes marked as entries that a GET route
     /// without parameters leads to.
