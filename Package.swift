@@ -485,7 +485,8 @@ let targetsPart6: [Target] = [
     .executableTarget(
         name: "atrium-fixture-host",
         dependencies: [
-            "AtriumFixtures", "AtriumConfiguration", "AtriumRuntime", "AtriumHost", "AtriumObservability", .product(name: "Logging", package: "swift-log"),
+            "AtriumFixtures", "AtriumConfiguration", "AtriumRuntime", "AtriumHost", "AtriumObservability",
+            .product(name: "Logging", package: "swift-log"),
         ],
         path: "Tests/FixtureHost"
     ),
