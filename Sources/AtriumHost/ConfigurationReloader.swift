@@ -63,7 +63,7 @@ package struct ConfigurationReloader: Service {
         var asked = responder.generation?.plan.switches.generation ?? 0
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             try? await Task.sleep(for: .milliseconds(250))
-            guard let generation = try? await HostTracing.untraced({ try await board.current().generation }) else { continue }
+            guard let generation = try? await board.current().generation else { continue }
             if generation != asked, generation != responder.generation?.plan.switches.generation {
                 asked = generation
                 logger.info("run-time switches changed: reloading", metadata: ["generation": "\(generation)"])

@@ -1,3 +1,4 @@
+import AtriumObservability
 import AtriumSDK
 import AtriumStorage
 import Foundation
@@ -23,10 +24,14 @@ package struct SwitchBoard: Sendable {
 
     /// The switches as stored now (none when nothing was ever switched): read in a transaction,
     /// which reads the database itself (the cache does not hear of another process's SQLite commits).
+    /// Untraced: hosts read it four times a second and at each boot, and a trace each time would be
+    /// noise of its own.
     package func current() async throws -> HostSwitches {
         let records = self.records
-        return try await records.transaction {
-            try await records.record(HostSwitches.self, id: Self.recordID, in: Self.collection) ?? HostSwitches()
+        return try await HostTracing.untraced {
+            try await records.transaction {
+                try await records.record(HostSwitches.self, id: Self.recordID, in: Self.collection) ?? HostSwitches()
+            }
         }
     }
 
