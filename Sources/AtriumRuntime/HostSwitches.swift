@@ -52,6 +52,9 @@ package struct HostSwitches: Codable, Sendable, Equatable {
     /// The modules switched off.
     package var modulesOff: Set<String> { Set(modules.filter { !$0.value.isOn }.keys) }
 
+    /// The most addresses a `users:` value names.
+    package static let maximumUsers = 100
+
     /// `text` as a flag's value (see ``FlagValue``), or why it is none.
     package static func rollout(_ text: String) -> Result<FlagRollout, SwitchProblem> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -63,6 +66,12 @@ package struct HostSwitches: Codable, Sendable, Equatable {
         if trimmed.hasSuffix("%"), let share = Int(trimmed.dropLast()), (0...100).contains(share) { return .success(.percent(share)) }
         if trimmed.lowercased().hasPrefix("users:") {
             let emails = trimmed.dropFirst(6).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            // Every host reads the switches four times a second: a list of testers, not a population.
+            if Set(emails).count > maximumUsers {
+                return .failure(
+                    SwitchProblem(
+                        "users: names \(Set(emails).count) addresses; a switch names at most \(maximumUsers) (a share such as 25% reaches more)"))
+            }
             if !emails.isEmpty, emails.allSatisfy({ $0.contains("@") && $0.utf8.count <= 254 }) { return .success(.users(Set(emails))) }
         }
         return .failure(
@@ -71,9 +80,10 @@ package struct HostSwitches: Codable, Sendable, Equatable {
 
     /// The modules off under these switches and `manifests` (in boot order): those switched off,
     /// and each module that requires a capability only modules off provide, with why.
-    package func modulesOff(among manifests: [ModuleManifest]) -> [String: String] {
+    /// With `adding`, as if those modules were switched off too (what a `disable` would take along).
+    package func modulesOff(among manifests: [ModuleManifest], adding: Set<String> = []) -> [String: String] {
         var off: [String: String] = [:]
-        for id in modulesOff where manifests.contains(where: { $0.id == id }) { off[id] = "switched off" }
+        for id in modulesOff.union(adding) where manifests.contains(where: { $0.id == id }) { off[id] = "switched off" }
         var changed = true
         while changed {
             changed = false

@@ -26,6 +26,10 @@ package struct UndeclaredCollection: Error, CustomStringConvertible {
     package let module: String
     package let collection: String
 
+    package init(module: String, collection: String) {
+        (self.module, self.collection) = (module, collection)
+    }
+
     package var description: String {
         "module '\(module)' writes to the collection '\(collection)', which its manifest does not declare in collections"
     }

@@ -12,8 +12,23 @@ public final class InMemoryRecordStore: RecordStore {
     /// Every write, in order (a ``SceneTest`` reads those of one call as its effects).
     private let writes = Mutex<[SceneEffect]>([])
 
-    /// An empty store.
-    public init() {}
+    /// The collections writes may go to (nil: any), and whose they are.
+    private let declared: Set<String>?
+    private let module: String
+
+    /// An empty store that takes a write to any collection.
+    public init() { (declared, module) = (nil, "") }
+
+    /// An empty store that refuses, as the host does, a write to a collection `manifest` does not
+    /// declare in its `collections`: a module's tests find a missing declaration before a host does.
+    public init(declaredIn manifest: ModuleManifest) {
+        declared = Set(manifest.collections.map(\.name))
+        module = manifest.id
+    }
+
+    private func checkWrite(_ collection: String) throws {
+        if let declared, !declared.contains(collection) { throw UndeclaredCollection(module: module, collection: collection) }
+    }
 
     /// The record `id` of `collection`, decoded as `type`; nil when there is none.
     public func record<Record: Decodable & Sendable>(_ type: Record.Type, id: String, in collection: String) async throws -> Record? {
@@ -23,6 +38,7 @@ public final class InMemoryRecordStore: RecordStore {
     /// Stores `record` as `id` of `collection`, keeping the stored fields its type does not know, as
     /// the host's storage does (a newer version's).
     public func save<Record: Encodable & Sendable>(_ record: Record, id: String, in collection: String) async throws {
+        try checkWrite(collection)
         let data = try JSONEncoder().encode(record)
         records.withLock { $0[collection, default: [:]][id] = RecordMerge.json(record, encoded: data, over: $0[collection]?[id]) }
         writes.withLock { $0.append(.wrote(collection: collection, id: id)) }
@@ -30,6 +46,7 @@ public final class InMemoryRecordStore: RecordStore {
 
     /// Deletes the record `id` of `collection`.
     public func deleteRecord(id: String, in collection: String) async throws {
+        try checkWrite(collection)
         if records.withLock({ $0[collection]?.removeValue(forKey: id) }) != nil {
             writes.withLock { $0.append(.deleted(collection: collection, id: id)) }
         }
@@ -41,7 +58,8 @@ public final class InMemoryRecordStore: RecordStore {
         in collection: String,
         _ change: @escaping @Sendable (inout Record?) throws -> Result
     ) async throws -> Result {
-        try records.withLock { records in
+        try checkWrite(collection)
+        return try records.withLock { records in
             let stored = records[collection]?[id]
             var record = try stored.map { try RecordDecoding.decode(type, from: $0) }
             let result = try change(&record)

@@ -310,7 +310,7 @@ extension ModuleScaffold {
 
         @Suite("__NAME__'s notes scene")
         struct NotesSceneTests {
-            let storage = InMemoryRecordStore()
+            let storage = InMemoryRecordStore(declaredIn: __NAME__Module.manifest)
 
             var test: SceneTest<NotesScene> {
                 SceneTest(

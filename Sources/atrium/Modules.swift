@@ -61,14 +61,13 @@ struct Modules: AsyncParsableCommand {
         func run() async throws {
             try await SwitchCommand.run(options) { plan, storage in
                 let manifests = try Modules.served(id, by: plan)
-                var switches = try await SwitchBoard(storage: storage).current()
+                let switches = try await SwitchBoard(storage: storage).current()
                 let before = switches.modulesOff(among: manifests)
                 guard before[id] == nil else {
                     print("\(id) is off already (\(before[id] ?? "")).")
                     return
                 }
-                switches.modules[id] = HostSwitches.ModuleState(isOn: false, change: .init(at: 0, by: "", reason: "", what: "", generation: 0))
-                let with = switches.modulesOff(among: manifests).filter { $0.key != id && before[$0.key] == nil }
+                let with = switches.modulesOff(among: manifests, adding: [id]).filter { $0.key != id && before[$0.key] == nil }
                 for (module, why) in with.sorted(by: { $0.key < $1.key }) { print("\(module) goes off with it: it \(why).") }
                 try await SwitchCommand.change(storage, reason: reason, what: "\(id) off") { switches, change in
                     switches.modules[id] = HostSwitches.ModuleState(isOn: false, change: change)

@@ -40,6 +40,9 @@ enum SwitchCommand {
         }
     }
 
+    /// The longest reason a change keeps, in characters.
+    static let maximumReason = 500
+
     /// Stores a change, then says which live hosts applied it (each does within a second).
     static func change(
         _ storage: any HostStorage, reason: String, what: String,
@@ -47,8 +50,14 @@ enum SwitchCommand {
     ) async throws {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty else { throw SwitchProblem("--reason must say why (it is kept with the change)") }
+        // Every host reads the switches four times a second and every listing shows the reason:
+        // a sentence or two, not a document.
+        guard reason.count <= maximumReason else {
+            throw SwitchProblem(
+                "--reason is \(reason.count) characters; say why in at most \(maximumReason) (a link to the incident can say the rest)")
+        }
         let switches = try await SwitchBoard(storage: storage).change(by: user, reason: reason, what: what, change)
-        print("Switched: \(what) (generation \(switches.generation), by \(user): \(reason)).")
+        Console.show("Switched: \(what) (generation \(switches.generation), by \(user): \(reason)).")
         try await reportApplied(generation: switches.generation, on: storage)
     }
 

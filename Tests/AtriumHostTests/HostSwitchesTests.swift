@@ -15,6 +15,9 @@ struct HostSwitchesTests {
         for wrong in ["maybe", "101%", "-1%", "users:", "users:nobody", "", "%"] {
             #expect(throws: SwitchProblem.self, "\(wrong)") { try HostSwitches.rollout(wrong).get() }
         }
+        let addresses = (1...HostSwitches.maximumUsers).map { "t\($0)@example.com" }
+        #expect(try HostSwitches.rollout("users:" + addresses.joined(separator: ",")).get() == .users(Set(addresses)))
+        #expect(throws: SwitchProblem.self) { try HostSwitches.rollout("users:" + (addresses + ["one@more.com"]).joined(separator: ",")).get() }
     }
 
     @Test func aModuleOffTakesAlongWhatRequiresOnlyWhatItProvides() {
@@ -35,5 +38,10 @@ struct HostSwitchesTests {
         switches.modules["gone"] = .init(isOn: false, change: switches.modules["login"]!.change)
         switches.modules["login"]?.isOn = true
         #expect(switches.modulesOff(among: [login, rides]).isEmpty)
+        // What a disable would take along, asked before it is made: the switches themselves unchanged.
+        #expect(
+            switches.modulesOff(among: [login, rides, shop], adding: ["login"])
+                == ["login": "switched off", "rides": "requires current-user, which login provides"])
+        #expect(switches.modulesOff(among: [login, rides, shop]).isEmpty)
     }
 }

@@ -75,4 +75,18 @@ struct ModulePowersTests {
         await #expect(throws: (any Error).self) { try await vault.verify(token, as: [String: String].self) }
         await #expect(throws: (any Error).self) { try await JWTTokenSigner(hostKey: key, clock: clock).verify(token, as: [String: String].self) }
     }
+
+    @Test func theKitsStoreRefusesWhatTheManifestDoesNotDeclareAsTheHostDoes() async throws {
+        let manifest = ModuleManifest(id: "notes", title: "Notes", version: "1", collections: [StoredCollection("notes", holds: "notes")])
+        let store = InMemoryRecordStore(declaredIn: manifest)
+        try await store.save(["text": "kept"], id: "1", in: "notes")
+        let refused = "module 'notes' writes to the collection 'secrets', which its manifest does not declare in collections"
+        await #expect { try await store.save(["text": "no"], id: "1", in: "secrets") } throws: { "\($0)" == refused }
+        await #expect { try await store.deleteRecord(id: "1", in: "secrets") } throws: { "\($0)" == refused }
+        await #expect { try await store.insert(["text": "no"], id: "2", in: "secrets") } throws: { "\($0)" == refused }
+        #expect(try await store.records([String: String].self, in: "secrets").isEmpty, "nothing was written")
+        #expect(try await store.record([String: String].self, id: "1", in: "notes") == ["text": "kept"])
+        // Without a manifest, any collection.
+        try await InMemoryRecordStore().save(["text": "any"], id: "1", in: "secrets")
+    }
 }

@@ -256,6 +256,9 @@ def test_switches_from_the_command_line_on_one_host(tmp_path):
             (["flags", "set", "cookbook.missingOne", "maybe", "--reason", "x"], "'maybe' is not a flag value"),
             (["modules", "disable", "nope", "--reason", "x"], "the configuration does not serve a module 'nope'"),
             (["modules", "disable", "pilot", "--reason", " "], "--reason must say why"),
+            (["modules", "disable", "pilot", "--reason", "x" * 501], "--reason is 501 characters; say why in at most 500"),
+            (["flags", "set", "cookbook.missingOne", "users:" + ",".join(f"t{n}@example.com" for n in range(101)), "--reason", "x"],
+             "users: names 101 addresses; a switch names at most 100"),
         ]:
             refused = atrium(config, *arguments)
             assert refused.returncode == 1 and message in refused.stderr, (arguments, refused.stderr)

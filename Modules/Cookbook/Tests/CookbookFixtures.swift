@@ -13,7 +13,7 @@ struct CookbookFixtures {
 
     static let book = RecipeBook(recipes: RecipeFilterTests.reference, availableIngredients: RecipeFilterTests.referenceIngredients)
 
-    let storage = InMemoryRecordStore()
+    let storage = InMemoryRecordStore(declaredIn: CookbookModule.manifest)
     let discover: DiscoverRecipes
     let pantry: UpdatePantry
 

@@ -20,7 +20,7 @@ struct DiscoverRecipesTests {
     }
 
     @Test func aDiscoveryIsWorkedOutOncePerPantryAndAgainWhilePicturesAreMissing() async throws {
-        let storage = InMemoryRecordStore()
+        let storage = InMemoryRecordStore(declaredIn: CookbookModule.manifest)
         let source = CookbookFixtures.FixedSource(result: .success(CookbookFixtures.book))
         let discover = DiscoverRecipes(
             source: source, pantry: StoredPantry(records: storage), images: FlakyPictures(failures: 1), discoveries: Memo(capacity: 16),

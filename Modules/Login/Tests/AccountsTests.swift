@@ -23,7 +23,7 @@ struct AccountsTests {
     }
 
     let clock = TestClock()
-    let records = InMemoryRecordStore()
+    let records = InMemoryRecordStore(declaredIn: LoginModule.manifest)
 
     var accounts: Accounts {
         let clock = self.clock

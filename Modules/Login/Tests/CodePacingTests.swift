@@ -44,7 +44,7 @@ struct CodePacingTests {
     }
 
     let clock = Clock()
-    let records = InMemoryRecordStore()
+    let records = InMemoryRecordStore(declaredIn: LoginModule.manifest)
     let outbox = Outbox()
     let made = Codes()
 

@@ -84,7 +84,7 @@ struct LoginHardeningTests {
             }
             func needsRehash(_ hash: String) -> Bool { false }
         }
-        let records = InMemoryRecordStore()
+        let records = InMemoryRecordStore(declaredIn: LoginModule.manifest)
         let accounts = Accounts(
             repository: StoredAccounts(records: records, hasher: CountingHashing { verified.withLock { $0 += 1 } }),
             failures: StoredSignInFailures(records: records))
@@ -197,7 +197,7 @@ struct LoginHardeningTests {
             func verify(_ password: String, against hash: String) async -> Bool { hash == "new:" + password || hash == "old:" + password }
             func needsRehash(_ hash: String) -> Bool { hash.hasPrefix("old:") }
         }
-        let records = InMemoryRecordStore()
+        let records = InMemoryRecordStore(declaredIn: LoginModule.manifest)
         let accounts = Accounts(
             repository: StoredAccounts(records: records, hasher: VersionedHashing()), failures: StoredSignInFailures(records: records))
         let account = try await accounts.signUp(fullName: "Ada", email: "ada@example.com", password: "correct horse battery").get()

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("The sandbox city's simulated riders")
 struct SandboxTrafficTests {
-    static func traffic(seed: Int, records: InMemoryRecordStore = InMemoryRecordStore()) -> SandboxTraffic {
+    static func traffic(seed: Int, records: InMemoryRecordStore = InMemoryRecordStore(declaredIn: MobilityModule.manifest)) -> SandboxTraffic {
         let city = SandboxCity.generate()
         return SandboxTraffic(
             locks: SandboxLocks(records: records, clock: TestClock()), riders: 3, seed: seed, interval: .seconds(1),
@@ -30,7 +30,7 @@ struct SandboxTrafficTests {
     }
 
     @Test func whatRidersHoldIsReservedAndGivenBackWhenTheyStop() async throws {
-        let records = InMemoryRecordStore()
+        let records = InMemoryRecordStore(declaredIn: MobilityModule.manifest)
         let traffic = Self.traffic(seed: 3, records: records)
         for _ in 0..<5 { try await traffic.step() }
         let held = try await records.records(SandboxReservation.self, in: SandboxLocks.collection)
@@ -40,7 +40,7 @@ struct SandboxTrafficTests {
     }
 
     @Test func vehiclesSimulatedRidersLeftWhenAHostWasKilledAreGivenBackAndRidersVehiclesKept() async throws {
-        let records = InMemoryRecordStore()
+        let records = InMemoryRecordStore(declaredIn: MobilityModule.manifest)
         let locks = SandboxLocks(records: records, clock: TestClock())
         #expect(try await locks.reserve("v1", for: "sandbox-rider-4"))
         #expect(try await locks.reserve("v2", for: "ada"))
@@ -49,7 +49,7 @@ struct SandboxTrafficTests {
     }
 
     @Test func noRidersMeansNoMoves() async throws {
-        let records = InMemoryRecordStore()
+        let records = InMemoryRecordStore(declaredIn: MobilityModule.manifest)
         let city = SandboxCity.generate()
         let still = SandboxTraffic(
             locks: SandboxLocks(records: records, clock: TestClock()), riders: 0, seed: 1, interval: .seconds(1), logger: Logger(label: "test")

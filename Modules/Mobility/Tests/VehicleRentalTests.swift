@@ -46,7 +46,8 @@ struct VehicleRentalTests {
     }
 
     /// One store for everything the rental writes (as the module's shared records are one
-    /// storage), the published events included, so a rolled-back transaction undoes them all.
+    /// storage), the published events included, so a rolled-back transaction undoes them all (a
+    /// store of any collection: "published" stands in for the host's outbox, no module collection).
     static func rental(_ records: InMemoryRecordStore, _ locks: CrashingLocks, clock: TestClock) -> VehicleRental {
         VehicleRental(
             fleet: OneScooter(), rides: StoredRides(records: records), locks: locks,

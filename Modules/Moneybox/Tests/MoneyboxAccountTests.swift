@@ -90,7 +90,8 @@ struct MoneyboxAccountTests {
     /// `waitLimit` is long unless the test is about it: a machine busy with every other suite never
     /// reaches it.
     static func account(
-        _ api: CountingAPI, records: InMemoryRecordStore = InMemoryRecordStore(), waitLimit: Duration = .seconds(60),
+        _ api: CountingAPI, records: InMemoryRecordStore = InMemoryRecordStore(declaredIn: MoneyboxModule.manifest),
+        waitLimit: Duration = .seconds(60),
         now: @escaping @Sendable () -> Date = { Date() }
     ) -> MoneyboxAccount {
         let services = TestServices().services
@@ -162,7 +163,7 @@ struct MoneyboxAccountTests {
     func aPaymentACrashLeftHalfDoneIsFinishedOrLeftUnknownNeverPaidTwice(_ keyed: Bool) async throws {
         for paidBeforeTheCrash in [true, false] {
             let api = CountingAPI(pause: .zero, honoursKeys: keyed)
-            let records = InMemoryRecordStore()
+            let records = InMemoryRecordStore(declaredIn: MoneyboxModule.manifest)
             let account = Self.account(api, records: records)
             _ = try await account.signIn(email: "a@b.c", password: "p")
             let key = "key-crashed-\(paidBeforeTheCrash)-0000"
@@ -199,7 +200,7 @@ struct MoneyboxAccountTests {
 
     @Test func a401EndsTheStoredSessionAndLeavesTheAPIsMessageForSignIn() async throws {
         let api = CountingAPI()
-        let records = InMemoryRecordStore()
+        let records = InMemoryRecordStore(declaredIn: MoneyboxModule.manifest)
         let account = Self.account(api, records: records)
         _ = try await account.signIn(email: "a@b.c", password: "p")
         #expect(try await account.isSignedIn())
@@ -212,7 +213,7 @@ struct MoneyboxAccountTests {
     }
 
     @Test func theBearerTokenIsStoredOnlySealed() async throws {
-        let records = InMemoryRecordStore()
+        let records = InMemoryRecordStore(declaredIn: MoneyboxModule.manifest)
         let account = Self.account(CountingAPI(), records: records)
         _ = try await account.signIn(email: "a@b.c", password: "p")
         let stored = try #require(try await records.record(StoredSession.self, id: SealedSessions.id, in: SealedSessions.collection))

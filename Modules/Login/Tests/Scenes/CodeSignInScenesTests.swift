@@ -11,7 +11,7 @@ import Testing
 @Suite("Login's code sign-in scenes")
 struct CodeSignInScenesTests {
     let pacing = CodePacingTests()
-    let visitor = InMemoryRecordStore()
+    let visitor = InMemoryRecordStore(declaredIn: LoginModule.manifest)
     let session = TestVisitorSession()
 
     var context: SceneContext { .testing(moduleID: "login", clientAddress: "192.0.2.7", session: session, storage: visitor) }

@@ -9,7 +9,7 @@ import Testing
 /// valid, nothing when one is not; both pages are for people signed in.
 @Suite("Login's profile details scenes")
 struct ProfileDetailsScenesTests {
-    let records = InMemoryRecordStore()
+    let records = InMemoryRecordStore(declaredIn: LoginModule.manifest)
 
     var accounts: Accounts {
         Accounts(repository: StoredAccounts(records: records, hasher: AccountsTests.PlainHashing()), failures: StoredSignInFailures(records: records))

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("Login's profile scene")
 struct ProfileSceneTests {
-    let records = InMemoryRecordStore()
+    let records = InMemoryRecordStore(declaredIn: LoginModule.manifest)
 
     var accounts: Accounts {
         Accounts(repository: StoredAccounts(records: records, hasher: AccountsTests.PlainHashing()), failures: StoredSignInFailures(records: records))

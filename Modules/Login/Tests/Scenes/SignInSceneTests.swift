@@ -8,8 +8,8 @@ import Testing
 /// The sign-in scene, exhaustively: every record it writes, each sign-in and redirect is asserted.
 @Suite("Login's sign-in scene")
 struct SignInSceneTests {
-    let shared = InMemoryRecordStore()
-    let visitor = InMemoryRecordStore()
+    let shared = InMemoryRecordStore(declaredIn: LoginModule.manifest)
+    let visitor = InMemoryRecordStore(declaredIn: LoginModule.manifest)
     let session: TestVisitorSession
 
     init(signedInAs userID: String? = nil) { session = TestVisitorSession(userID: userID) }

@@ -9,7 +9,7 @@ import Testing
 /// redirect asserted; a refused form writes nothing.
 @Suite("Login's sign-up scene")
 struct SignUpSceneTests {
-    let shared = InMemoryRecordStore()
+    let shared = InMemoryRecordStore(declaredIn: LoginModule.manifest)
     let session = TestVisitorSession()
 
     var test: SceneTest<SignUpScene> {

@@ -26,8 +26,8 @@ struct SingleSignOnScenesTests {
         func endSessionURL(idToken: String, returnTo: String) async -> String? { nil }
     }
 
-    let shared = InMemoryRecordStore()
-    let visitor = InMemoryRecordStore()
+    let shared = InMemoryRecordStore(declaredIn: LoginModule.manifest)
+    let visitor = InMemoryRecordStore(declaredIn: LoginModule.manifest)
     let session = TestVisitorSession()
     let random = ScriptedRandom()
     let clock = TestClock()

@@ -11,7 +11,7 @@ import Testing
 /// pages' guard sends a visitor to sign in.
 @Suite("Mobility's vehicle and map scenes")
 struct RideScenesTests {
-    let records = InMemoryRecordStore()
+    let records = InMemoryRecordStore(declaredIn: MobilityModule.manifest)
     let clock = TestClock()
     let events = TestEvents()
 

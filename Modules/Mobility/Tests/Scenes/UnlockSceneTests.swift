@@ -18,7 +18,7 @@ struct UnlockSceneTests {
         func refresh() async {}
     }
 
-    let records = InMemoryRecordStore()
+    let records = InMemoryRecordStore(declaredIn: MobilityModule.manifest)
     let clock = TestClock()
 
     func test(signedInAs userID: String? = "ada") -> SceneTest<UnlockScene> {

@@ -7,7 +7,7 @@ import Testing
 @Suite("Moneybox's accounts scene")
 struct AccountsSceneTests {
     let api = CountingAPI(pause: .zero)
-    let records = InMemoryRecordStore()
+    let records = InMemoryRecordStore(declaredIn: MoneyboxModule.manifest)
     /// One use case for the test (its sealer's key is made with it): what the module builds per request.
     let account: MoneyboxAccount
 

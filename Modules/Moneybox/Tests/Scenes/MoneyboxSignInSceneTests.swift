@@ -9,7 +9,7 @@ import Testing
 @Suite("Moneybox's sign-in scene")
 struct MoneyboxSignInSceneTests {
     let api = CountingAPI(pause: .zero)
-    let records = InMemoryRecordStore()
+    let records = InMemoryRecordStore(declaredIn: MoneyboxModule.manifest)
     let account: MoneyboxAccount
 
     init() { account = MoneyboxAccountTests.account(api, records: records) }

@@ -21,7 +21,7 @@ struct RegistrationSceneTests {
         }
     }
 
-    let storage = InMemoryRecordStore()
+    let storage = InMemoryRecordStore(declaredIn: PilotModule.manifest)
 
     func test(licenses: any LicenseRepository = LoadedLicenses(all: [PilotLicense(type: "PPL", aircrafts: ["C152", "C172", "D40A"])]))
         -> SceneTest<RegistrationScene>
