@@ -22,12 +22,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-if ! command -v wrk >/dev/null 2>&1; then
-  echo "Installing wrk…"
+# wrk drives every figure; nginx balances the rolling restart's and the deploy's hosts (ONLY=restart,
+# ONLY=deploy, and a whole run).
+missing=()
+command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing ${missing[*]}…"
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # The release build as "Release builds" in Documentation/operations.md makes it, in a folder of its own (so a
