@@ -66,13 +66,14 @@ package struct HostSwitches: Codable, Sendable, Equatable {
         if trimmed.hasSuffix("%"), let share = Int(trimmed.dropLast()), (0...100).contains(share) { return .success(.percent(share)) }
         if trimmed.lowercased().hasPrefix("users:") {
             let emails = trimmed.dropFirst(6).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let users = Set(emails)
             // Every host reads the switches four times a second: a list of testers, not a population.
-            if Set(emails).count > maximumUsers {
+            if users.count > maximumUsers {
                 return .failure(
                     SwitchProblem(
-                        "users: names \(Set(emails).count) addresses; a switch names at most \(maximumUsers) (a share such as 25% reaches more)"))
+                        "users: names \(users.count) addresses; a switch names at most \(maximumUsers) (a share such as 25% reaches more)"))
             }
-            if !emails.isEmpty, emails.allSatisfy({ $0.contains("@") && $0.utf8.count <= 254 }) { return .success(.users(Set(emails))) }
+            if !emails.isEmpty, emails.allSatisfy({ $0.contains("@") && $0.utf8.count <= 254 }) { return .success(.users(users)) }
         }
         return .failure(
             SwitchProblem("'\(trimmed.prefix(60))' is not a flag value: give on, off, a share such as 25%, or users:a@example.com,b@example.com"))

@@ -40,8 +40,10 @@ enum SwitchCommand {
         }
     }
 
-    /// The longest reason a change keeps, in characters.
+    /// The longest reason a change keeps, in characters, and in UTF-8 bytes (a character can carry
+    /// any number of combining marks: the characters alone bound nothing).
     static let maximumReason = 500
+    static let maximumReasonBytes = 2_000
 
     /// Stores a change, then says which live hosts applied it (each does within a second).
     static func change(
@@ -55,6 +57,10 @@ enum SwitchCommand {
         guard reason.count <= maximumReason else {
             throw SwitchProblem(
                 "--reason is \(reason.count) characters; say why in at most \(maximumReason) (a link to the incident can say the rest)")
+        }
+        guard reason.utf8.count <= maximumReasonBytes else {
+            throw SwitchProblem(
+                "--reason is \(reason.utf8.count) bytes of UTF-8; say why in at most \(maximumReasonBytes) (plain words, a link to the incident)")
         }
         let switches = try await SwitchBoard(storage: storage).change(by: user, reason: reason, what: what, change)
         Console.show("Switched: \(what) (generation \(switches.generation), by \(user): \(reason)).")

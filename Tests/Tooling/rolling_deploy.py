@@ -20,7 +20,7 @@ import time
 import urllib.error
 import urllib.request
 
-from test_several_hosts import POSTGRES_URL, start_retrying_balancer
+from test_several_hosts import POSTGRES_URL, start_retrying_balancer, stop_cluster
 from test_serve import ATRIUM, free_port, wait_until_ready
 
 FIXTURE_HOST = ATRIUM.parent / "atrium-fixture-host"
@@ -37,10 +37,18 @@ class Cluster:
         self.environment = {**os.environ, "STORAGE_URL": url, "SECRETS_KEY": base64.b64encode(secrets.token_bytes(32)).decode()}
         self.ports = [free_port(), free_port()]
         self.logs = [folder / f"host{index}.log" for index in range(2)]
-        self.hosts = [self.start(index, version=1) for index in range(2)]
         # When each host's switch began (SIGTERM) and ended (ready as version 2).
         self.switches = []
-        self.proxy, self.proxy_port = start_retrying_balancer(folder, self.ports)
+        self.hosts = []
+        self.proxy = None
+        try:
+            for index in range(2):
+                self.hosts.append(self.start(index, version=1))
+            self.proxy, self.proxy_port = start_retrying_balancer(folder, self.ports)
+        except BaseException:
+            # A host or the balancer failed to start: what did start stops here, or it would serve on.
+            self.close()
+            raise
         self.base = f"http://127.0.0.1:{self.proxy_port}"
 
     def start(self, index, version):
@@ -66,12 +74,7 @@ class Cluster:
             time.sleep(settle)
 
     def close(self):
-        self.proxy.send_signal(signal.SIGQUIT)
-        self.proxy.wait(timeout=10)
-        for process in self.hosts:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-                process.wait(timeout=30)
+        stop_cluster(self.proxy, self.hosts)
 
 
 def call(base, method, path, body=None, timeout=10):

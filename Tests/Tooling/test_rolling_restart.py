@@ -22,7 +22,7 @@ import urllib.request
 import pytest
 
 from test_live import Stream, visitor_cookie
-from test_several_hosts import NGINX, POSTGRES_URL, Visitor, start_retrying_balancer
+from test_several_hosts import NGINX, POSTGRES_URL, Visitor, start_retrying_balancer, stop_cluster
 from test_serve import ATRIUM, free_port, wait_until_ready
 
 pytestmark = pytest.mark.skipif(
@@ -48,10 +48,18 @@ class Cluster:
                 "storage:\n  kind: postgres\n  poolSize: 6\nmodules: [login, moneybox]\n")
             self.configs.append(config)
             self.logs.append(tmp_path / f"host{index}.log")
-        self.hosts = [self.start(index) for index in range(2)]
         # When each restart began (SIGTERM) and ended (the host ready again).
         self.switches = []
-        self.proxy, self.proxy_port = start_retrying_balancer(tmp_path, self.ports)
+        self.hosts = []
+        self.proxy = None
+        try:
+            for index in range(2):
+                self.hosts.append(self.start(index))
+            self.proxy, self.proxy_port = start_retrying_balancer(tmp_path, self.ports)
+        except BaseException:
+            # A host or the balancer failed to start: what did start stops here, or it would serve on.
+            self.close()
+            raise
         self.base = f"http://127.0.0.1:{self.proxy_port}"
 
     def start(self, index):
@@ -83,13 +91,7 @@ class Cluster:
         return drains
 
     def close(self):
-        self.proxy.send_signal(signal.SIGQUIT)
-        self.proxy.wait(timeout=10)
-        for process in self.hosts:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-                process.wait(timeout=30)
-
+        stop_cluster(self.proxy, self.hosts)
 
 class Load:
     """Steady traffic through nginx, counting what failed."""

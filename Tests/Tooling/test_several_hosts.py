@@ -113,8 +113,27 @@ def start_retrying_balancer(folder, ports):
             urllib.request.urlopen(base + "/health/live", timeout=1)
             return proxy, proxy_port
         except OSError:
-            assert time.monotonic() < deadline, "nginx did not start"
+            if time.monotonic() >= deadline or proxy.poll() is not None:
+                proxy.kill()
+                proxy.wait()
+                error_log = folder / "nginx" / "error.log"
+                raise AssertionError("nginx did not start: " + (error_log.read_text() if error_log.exists() else "no error log"))
             time.sleep(0.1)
+
+
+def stop_cluster(proxy, hosts):
+    """Stops the balancer (when it started) and every host still running: SIGTERM, then SIGKILL after 30 s."""
+    if proxy is not None and proxy.poll() is None:
+        proxy.send_signal(signal.SIGQUIT)
+        proxy.wait(timeout=10)
+    for process in hosts:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 @pytest.fixture

@@ -257,6 +257,8 @@ def test_switches_from_the_command_line_on_one_host(tmp_path):
             (["modules", "disable", "nope", "--reason", "x"], "the configuration does not serve a module 'nope'"),
             (["modules", "disable", "pilot", "--reason", " "], "--reason must say why"),
             (["modules", "disable", "pilot", "--reason", "x" * 501], "--reason is 501 characters; say why in at most 500"),
+            # Ten characters, each an e with 300 acute accents: few characters, many bytes.
+            (["modules", "disable", "pilot", "--reason", ("e" + "\u0301" * 300) * 10], "--reason is 6010 bytes of UTF-8; say why in at most 2000"),
             (["flags", "set", "cookbook.missingOne", "users:" + ",".join(f"t{n}@example.com" for n in range(101)), "--reason", "x"],
              "users: names 101 addresses; a switch names at most 100"),
         ]:
