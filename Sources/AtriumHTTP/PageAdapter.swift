@@ -39,15 +39,20 @@ package enum PageAdapter {
 
     static func response(_ answer: PageAnswer) -> Response {
         var headers = fields[answer.fields.index]
+        let length = answer.body.readableBytes
+        // Named here, with the answer's other fields: else Hummingbird's response looks for it and
+        // sets it, a second change of the fields after the copy these appends make.
+        if length > 0 { headers.append(HTTPField(name: .contentLength, value: String(length))) }
         if let tag = answer.tag { headers.append(HTTPField(name: .eTag, value: tag)) }
         if let location = answer.location { headers.append(HTTPField(name: .location, value: location)) }
         for cookie in answer.cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
         for (name, value) in answer.extra {
-            if let name = knownNames[name] ?? HTTPField.Name(name) { headers.append(HTTPField(name: name, value: value)) }
+            // The body's length is the host's to say (an endpoint's reply naming one is not believed).
+            if let name = knownNames[name] ?? HTTPField.Name(name), name != .contentLength { headers.append(HTTPField(name: name, value: value)) }
         }
         let status = HTTPResponse.Status(code: answer.status)
         // A 304 and a redirect carry no body.
-        guard answer.body.readableBytes > 0 else { return Response(status: status, headers: headers) }
+        guard length > 0 else { return Response(status: status, headers: headers) }
         return Response(status: status, headers: headers, body: .init(byteBuffer: answer.body))
     }
 }
@@ -66,6 +71,9 @@ struct HTTPRequestFields: PageRequestFields {
     }
 
     func values(_ field: PageField) -> [String] { fields[values: Self.name(of: field)] }
+
+    /// Read in the fields as they lie: `values(.cookie)` would make an array of every `Cookie` field first.
+    func cookie(named name: String) -> String? { RequestCookie.value(named: name, in: fields) }
 
     func all() -> [(name: String, value: String)] { fields.map { ($0.name.canonicalName, $0.value) } }
 

@@ -12,8 +12,10 @@ import Tracing
 /// request asked for, keeps rendered pages of states seen before (``RenderCache``), puts the
 /// visitor's anti-forgery token in where the page has forms, tags a page's state and answers 304
 /// when the request names its tag, and sets the session cookie. The request's format and language
-/// are worked out once, by whoever calls it (``SceneRouteAnswerer``), and handed in.
-package struct AnswerWriter: Sendable {
+/// are worked out once, by whoever calls it (``SceneRouteAnswerer``), and handed in. A class: every
+/// request passes it along and its renders capture it, and as a struct of ten references each of
+/// those was a copy.
+package final class AnswerWriter: Sendable {
     let html = HTMLRenderer()
     let json = JSONRenderer()
     package let links: LinkResolver
@@ -117,7 +119,7 @@ package struct AnswerWriter: Sendable {
             // what it shows (the form's errors) is no state of the page's GET, which its stream
             // follows. (A HEAD answers the GET's length.)
             let namesState = screen.key != nil && format == .html && request.page.isRead
-            let render = {
+            let render = { [self] in
                 let resolved = translated(links.resolve(screen.make(), for: moduleID, logger: logger), module: moduleID, language: language)
                 guard namesState else { return self.render(resolved, as: format, mark: mark, schema: schema, language: language) }
                 let document = self.render(resolved, as: .json, mark: nil, language: language).body(token: nil)
@@ -145,7 +147,7 @@ package struct AnswerWriter: Sendable {
     /// `Accept: application/json` answers it to a visitor of that language: for a scene's event
     /// stream, whose state ids so match the page's.
     package func jsonPage(for screen: DeferredScreen, schema: Int, language chosen: String?, moduleID: String?, logger: Logger) -> RenderedScreen {
-        let render = {
+        let render = { [self] in
             let language = chosen ?? translations.defaultLanguage
             let resolved = translated(links.resolve(screen.make(), for: moduleID, logger: logger), module: moduleID, language: language)
             return self.render(resolved, as: .json, mark: nil, schema: schema, language: language)

@@ -28,8 +28,9 @@ package final class LoadCache: Sendable {
         var token: String?
     }
 
-    /// A kept answer and what it depends on.
-    struct Answer: Sendable {
+    /// A kept answer and what it depends on. A class: a page answered from here takes it out of the
+    /// lock with one reference, not a copy of its sets and strings.
+    final class Answer: Sendable {
         let screen: DeferredScreen
         let module: String
         let reads: Set<RecordRead>
@@ -38,14 +39,22 @@ package final class LoadCache: Sendable {
         let readsVisitor: Bool
         let visitorID: String?
         let userID: String?
+        let keptAt: ContinuousClock.Instant
+        /// Its module's count of posts when it was kept (``forget(module:)``).
+        let modulePosts: UInt64
+
+        init(screen: DeferredScreen, module: String, reads: Set<RecordRead>, readsVisitor: Bool, session: SessionRecord?, modulePosts: UInt64) {
+            (self.screen, self.module, self.reads, owners) = (screen, module, reads, Set(reads.map(\.owner)))
+            (self.readsVisitor, visitorID, userID) = (readsVisitor, session?.visitorID, session?.userID)
+            (keptAt, self.modulePosts) = (.now, modulePosts)
+        }
 
         /// Whether `session` (read when the answer asked for it) is still the one it was made for.
         func isFor(_ session: SessionRecord?) -> Bool {
-            !readsVisitor || (session != nil && session?.visitorID == visitorID && session?.userID == userID)
+            guard readsVisitor else { return true }
+            guard let session else { return false }
+            return session.visitorID == visitorID && session.userID == userID
         }
-        let keptAt: ContinuousClock.Instant
-        /// Its module's count of posts when it was kept (``forget(module:)``).
-        var modulePosts: UInt64 = 0
     }
 
     private struct Entry {
@@ -130,13 +139,11 @@ package final class LoadCache: Sendable {
         let readsVisitor = log.readsVisitor
         // A page for whoever has no session yet is kept only when it asked nobody.
         if readsVisitor && (token == nil || session == nil) { return }
-        var answer = Answer(
-            screen: screen, module: module, reads: reads, owners: Set(reads.map(\.owner)), readsVisitor: readsVisitor,
-            visitorID: session?.visitorID, userID: session?.userID, keptAt: .now)
+        let answer = Answer(
+            screen: screen, module: module, reads: reads, readsVisitor: readsVisitor, session: session, modulePosts: start.modulePosts)
         let key = Key(route: route, path: path, token: readsVisitor ? token : nil)
         state.withLock { state in
             guard state.generation == start.generation, state.modulePosts[module, default: 0] == start.modulePosts else { return }
-            answer.modulePosts = start.modulePosts
             state.clock += 1
             state.entries[key] = Entry(answer: answer, lastUse: state.clock)
             if state.entries.count > capacity { Self.evict(&state, capacity: capacity) }

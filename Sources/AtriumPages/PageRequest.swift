@@ -93,6 +93,17 @@ package protocol PageRequestFields: Sendable {
     func values(_ field: PageField) -> [String]
     /// Every field, by name as sent (for an endpoint, which reads what its contract asks).
     func all() -> [(name: String, value: String)]
+    /// The value of the cookie `name` (the first sent of that name), read where it lies.
+    func cookie(named name: String) -> String?
+}
+
+extension PageRequestFields {
+    package func cookie(named name: String) -> String? {
+        for header in values(.cookie) {
+            if let value = RequestCookie.value(named: name, inHeader: header) { return value }
+        }
+        return nil
+    }
 }
 
 /// Header fields given as a list: for requests made in-process.

@@ -6,10 +6,7 @@
 package enum RequestCookie {
     /// The value of the cookie `name` in `request`, if it sent one.
     package static func value(named name: String, in request: PageRequest) -> String? {
-        for header in request.fields.values(.cookie) {
-            if let value = value(named: name, inHeader: header) { return value }
-        }
-        return nil
+        request.fields.cookie(named: name)
     }
 
     /// The value of the cookie `name` in one `Cookie` field's value.

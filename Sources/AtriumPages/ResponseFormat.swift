@@ -32,13 +32,22 @@ package enum ResponseFormat: String, Sendable, CaseIterable {
         package var isEventStream: Bool { preferred == .eventStream }
 
         static let html = Negotiated(preferred: .html, document: .html)
+
+        /// The largest schema version read as declared (a larger one is answered as the current either way).
+        static let largestSchema = 1 << 40
+
+        /// The outcome as one integer, as the memo keeps it (``RecentValues`` runs specialized for integers).
+        var packed: Int {
+            ResponseFormat.allCases.firstIndex(of: preferred)! | ResponseFormat.allCases.firstIndex(of: document)! << 2
+                | (schema.map { $0 << 5 | 1 << 4 } ?? 0)
+        }
     }
 
     /// Formats already negotiated, by `Accept` header: a browser sends the same header with every
     /// request, so each distinct header is read once. When ``memoizedHeaders`` are kept the memo
     /// starts again (odd clients cannot fill it for good); headers longer than ``memoizedLength``
     /// are read each time.
-    private static let negotiated = RecentValues<Negotiated>(limit: memoizedHeaders, longestKey: memoizedLength)
+    private static let negotiated = RecentValues<Int>(limit: memoizedHeaders, longestKey: memoizedLength)
     static let memoizedHeaders = 256
     static let memoizedLength = 512
 
@@ -46,7 +55,7 @@ package enum ResponseFormat: String, Sendable, CaseIterable {
 
     package static func negotiate(_ accept: String?) -> Negotiated {
         guard let accept, !accept.isEmpty else { return .html }
-        return negotiated.value(of: accept, make: parse)
+        return Negotiated(packed: negotiated.value(of: accept) { parse($0).packed })
     }
 
     private static func parse(_ accept: String) -> Negotiated {
@@ -62,7 +71,7 @@ package enum ResponseFormat: String, Sendable, CaseIterable {
                 for piece in pieces.dropFirst() {
                     let pair = piece.split(separator: "=", maxSplits: 1)
                     if pair.count == 2, pair[0].trimmingSpaces.lowercased() == "schema", let version = Int(pair[1].trimmingSpaces), version > 0 {
-                        schema = version
+                        schema = min(version, Negotiated.largestSchema)
                     }
                 }
             }
@@ -155,5 +164,13 @@ extension Substring {
         let isText: (Character) -> Bool = { $0 != " " && $0 != "\t" }
         guard let first = firstIndex(where: isText), let last = lastIndex(where: isText) else { return "" }
         return self[first...last]
+    }
+}
+
+extension ResponseFormat.Negotiated {
+    init(packed: Int) {
+        preferred = ResponseFormat.allCases[packed & 3]
+        document = ResponseFormat.allCases[packed >> 2 & 3]
+        schema = packed & 1 << 4 == 0 ? nil : packed >> 5
     }
 }

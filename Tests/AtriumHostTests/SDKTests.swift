@@ -211,6 +211,29 @@ struct SDKTests {
         #expect(SessionCookie(isSecure: true).setCookie(for: .clear)?.hasPrefix("atrium_session=; Max-Age=0;") == true)
     }
 
+    @Test func aKeptNegotiationIsTheOneRead() {
+        // The memo keeps each outcome packed into one integer: every format and schema comes back
+        // as read, the first time and when kept.
+        let expected: [(String, ResponseFormat.Negotiated)] = [
+            ("text/html", .init(preferred: .html, document: .html)),
+            ("application/json", .init(preferred: .json, document: .json)),
+            ("text/plain", .init(preferred: .text, document: .text)),
+            ("application/json; schema=1", .init(preferred: .json, document: .json, schema: 1)),
+            ("text/event-stream;schema=3, text/html;q=0.5", .init(preferred: .eventStream, document: .html, schema: 3)),
+            ("text/event-stream, text/plain;q=0.9", .init(preferred: .eventStream, document: .text)),
+            ("application/json;schema=123456789", .init(preferred: .json, document: .json, schema: 123_456_789)),
+        ]
+        for (header, outcome) in expected {
+            #expect(ResponseFormat.negotiate(header) == outcome, "\(header)")
+            #expect(ResponseFormat.negotiate(header) == outcome, "\(header), kept")
+        }
+        // A schema past any version there will be is read as the largest kept (answered as the
+        // current one either way).
+        let huge = ResponseFormat.negotiate("application/json;schema=9223372036854775807")
+        #expect(huge.schema == ResponseFormat.Negotiated.largestSchema)
+        #expect(huge.answeredSchema == ResponseFormat.negotiate("application/json").answeredSchema)
+    }
+
     @Test func distinctAcceptHeadersPastTheLimitAreStillReadButNotKept() {
         for index in 0..<(ResponseFormat.memoizedHeaders + 50) {
             let json = index.isMultiple(of: 2)
