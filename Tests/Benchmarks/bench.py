@@ -5,7 +5,6 @@ import html
 import os
 import re
 import shutil
-import signal
 import socket
 import statistics
 import subprocess
@@ -17,6 +16,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "Tooling"))
+from processes import stop_gracefully  # noqa: E402
+
 BIN = Path(sys.argv[1])
 DURATION = int(os.environ.get("DURATION", "9"))
 ROUNDS = int(os.environ.get("ROUNDS", "3"))
@@ -130,13 +132,7 @@ def stop_started():
 
 
 def stop(process):
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    stop_gracefully(process, timeout=20)
 
 
 def boot_steps(atrium_args, base, log, count):

@@ -3,9 +3,9 @@ and storage, and drives it with Debian's chromium through Selenium at a phone-si
 
 import contextlib
 import os
-import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -16,6 +16,9 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "Tooling"))
+from processes import stop_gracefully  # noqa: E402
+
 BUILD = Path(os.environ.get("ATRIUM_BUILD_DIR", ROOT / ".build" / "debug"))
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 PHONE = {"width": 390, "height": 844}
@@ -83,13 +86,7 @@ def running_host(binary: str, configuration: str, arguments=("serve",), http: st
                 time.sleep(0.1)
             yield host
         finally:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+            stop_gracefully(process, timeout=15)
             host.saved_output = log.read_text(errors="replace")
         assert process.returncode == 0, f"the host did not shut down cleanly ({process.returncode}):\n{host.output()}"
 

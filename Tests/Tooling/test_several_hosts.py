@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from processes import stop_gracefully
 from test_serve import ATRIUM, free_port, wait_until_ready
 
 POSTGRES_URL = os.environ.get("ATRIUM_TEST_POSTGRES_URL", "")
@@ -127,13 +128,7 @@ def stop_cluster(proxy, hosts):
         proxy.send_signal(signal.SIGQUIT)
         proxy.wait(timeout=10)
     for process in hosts:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop_gracefully(process)
 
 
 @pytest.fixture
