@@ -65,9 +65,10 @@ package struct FleetHeartbeat: Service {
     /// take-over beats within 5 s, and serves meanwhile).
     package func announce() async {
         let began = Date().timeIntervalSince1970
-        await beat()
         do {
-            let others = try await HostFleet.live(on: storage).filter { $0.id != member.id }
+            // Recorded, and the live hosts' subscriptions learnt; the deliveries none of them reads
+            // are counted at the first beat, once the host serves.
+            let others = try await renew().members.filter { $0.id != member.id }
             let known = Set(others.flatMap(\.subscriptions))
             let new = serving().events.readers.map(\.text).filter { !known.contains($0) }
             guard !new.isEmpty, !others.isEmpty else { return }
@@ -83,12 +84,26 @@ package struct FleetHeartbeat: Service {
             }
             logger.notice("a host did not beat in time; an event it publishes meanwhile may miss this host's new subscriptions")
         } catch {
-            logger.warning("this host could not read the fleet list", metadata: ["error": "\(StorageErrorText.describe(error))"])
+            logger.warning("this host could not join the fleet list", metadata: ["error": "\(StorageErrorText.describe(error))"])
         }
     }
 
     /// Renews this host's place and reads the others' subscriptions once (what `run` does every beat).
     package func beat() async {
+        do {
+            let (plan, live) = try await renew()
+            let readers = live.flatMap { $0.subscriptions.compactMap(EventReader.init(text:)) }
+            let unread = try await EventOutboxes.outbox(on: storage).pendingKinds()
+                .filter { kind in !readers.contains { $0.reads(subscriber: kind.subscriber, name: kind.name, version: kind.version) } }
+            plan.metrics.recordUnreadableEvents(unread.reduce(0) { $0 + $1.count })
+        } catch {
+            logger.warning("this host could not renew its place in the fleet list", metadata: ["error": "\(StorageErrorText.describe(error))"])
+        }
+    }
+
+    /// Records this host as it serves now, then reads the live hosts and has the configuration
+    /// served store its events for their subscriptions (``EventRouter/knowElsewhere(_:)``).
+    private func renew() async throws -> (plan: HostPlan, members: [FleetMember]) {
         let plan = serving()
         var now = member
         now.modules = HostRuntime.versions(of: plan)
@@ -97,15 +112,9 @@ package struct FleetHeartbeat: Service {
         now.switches = plan.switches.generation
         now.state = drain.isLeaving ? "draining" : "serving"
         now.lastSeen = Date().timeIntervalSince1970
-        do {
-            try await HostFleet.record(now, on: storage)
-            let readers = try await HostFleet.live(on: storage).flatMap { $0.subscriptions.compactMap(EventReader.init(text:)) }
-            plan.events.knowElsewhere(readers)
-            let unread = try await EventOutboxes.outbox(on: storage).pendingKinds()
-                .filter { kind in !readers.contains { $0.reads(subscriber: kind.subscriber, name: kind.name, version: kind.version) } }
-            plan.metrics.recordUnreadableEvents(unread.reduce(0) { $0 + $1.count })
-        } catch {
-            logger.warning("this host could not renew its place in the fleet list", metadata: ["error": "\(StorageErrorText.describe(error))"])
-        }
+        try await HostFleet.record(now, on: storage)
+        let live = try await HostFleet.live(on: storage)
+        plan.events.knowElsewhere(live.flatMap { $0.subscriptions.compactMap(EventReader.init(text:)) })
+        return (plan, live)
     }
 }

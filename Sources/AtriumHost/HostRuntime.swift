@@ -60,13 +60,20 @@ package struct HostRuntime: Sendable {
     /// opened or reached, or (when `serving`) an SQLite file another host serves, is a
     /// ``ConfigurationError`` at `storage.path` or `storage.url`.
     package func openStorage(serving: Bool = false, handedLock: Int32? = nil) async throws -> any HostStorage {
+        try await openPreparedStorage(serving: serving, handedLock: handedLock).storage
+    }
+
+    /// ``openStorage(serving:handedLock:)``, with the run-time switches when they were read as the
+    /// database was opened early (``prepareEarly(_:)``).
+    private func openPreparedStorage(serving: Bool, handedLock: Int32?) async throws -> (storage: any HostStorage, switches: HostSwitches?) {
         do {
             _ = try plan.hostKey.key()
         } catch {
             await earlyStorage?.discard()
             throw problem(key: "secrets", message: error.description)
         }
-        let storage = try await connectStorage()
+        let (storage, early) = try await connectStorage()
+        BootTrace.mark("connected")
         if let handedLock, let sqlite = storage as? SQLiteStorage {
             // Taking over: the claim is the serving host's, passed on; both serve the file until it exits.
             sqlite.adoptClaim(handedLock)
@@ -89,18 +96,13 @@ package struct HostRuntime: Sendable {
             }
         }
         do {
-            // The module events' outbox keeps its tables in the host's database.
-            try await EventOutboxes.prepare(storage)
-            // So do the outcomes of actions sent with an Idempotency-Key.
-            try await ActionOutcomes.prepare(storage)
-            // And the fleet list. Made here, before anything reads the file: on SQLite a migration is a
-            // barrier that waits for every read in progress, so one made once the host serves
-            // (the heartbeat's first beat did) could hold up every request behind it.
-            try await HostFleet.prepare(storage)
+            if early == nil { try await Self.makeTables(on: storage) }
+            BootTrace.mark("tables")
             // The modules' own migrations run in the background once the host serves
             // (``ModuleMigrationService``); a build older than the data does not serve it.
             if serving { try ModuleMigrations.refuseOlderBuild(plan.registry.modules, records: try await storage.migrationRecords()) }
             for module in plan.registry.modules { module.connect(to: storage) }
+            return (storage, early?.switches)
         } catch let older as ModuleMigrations.OlderThanData {
             try? storage.close()
             throw problem(key: "modules", message: older.description)
@@ -108,7 +110,6 @@ package struct HostRuntime: Sendable {
             try? storage.close()
             throw StorageErrorText.plain(error)
         }
-        return storage
     }
 
     /// The configuration error of one problem, at `key`.
@@ -116,13 +117,39 @@ package struct HostRuntime: Sendable {
         ConfigurationError(source: plan.source, problems: [ConfigurationProblem(key: key, message: message, fix: fix)])
     }
 
-    private func connectStorage() async throws -> any HostStorage {
+    /// The host's own tables in its database, each made once: the module events' outbox, the
+    /// outcomes of actions sent with an Idempotency-Key, and the fleet list. Made before anything
+    /// reads the file: on SQLite a migration is a barrier that waits for every read in progress, so
+    /// one made once the host serves (the heartbeat's first beat did) could hold up every request.
+    static func makeTables(on storage: any HostStorage) async throws {
+        try await EventOutboxes.prepare(storage)
+        try await ActionOutcomes.prepare(storage)
+        try await HostFleet.prepare(storage)
+    }
+
+    /// What a host does on its database before it serves that needs nothing of the modules: its
+    /// tables made and the run-time switches read. `atrium serve` has it done as soon as the
+    /// database is open (``EarlyStorage``), beside the modules' registration; when it throws, the
+    /// host does it again itself (and says what fails).
+    package static func prepareEarly(_ storage: any HostStorage) async throws -> any Sendable {
+        try await makeTables(on: storage)
+        return EarlyPreparation(switches: try? await SwitchBoard(storage: storage).current())
+    }
+
+    /// What ``prepareEarly(_:)`` read: the switches (nil when they could not be read: read again).
+    struct EarlyPreparation: Sendable {
+        var switches: HostSwitches?
+    }
+
+    private func connectStorage() async throws -> (storage: any HostStorage, early: EarlyPreparation?) {
         let settings = plan.settings.storage
         switch settings.kind {
         case .sqlite:
             do {
-                if let opened = try await earlyStorage?.take(path: settings.path) { return opened }
-                return try SQLiteStorage(path: settings.path)
+                if let opened = try await earlyStorage?.takePrepared(path: settings.path) {
+                    return (opened.storage, opened.prepared as? EarlyPreparation)
+                }
+                return (try SQLiteStorage(path: settings.path), nil)
             } catch {
                 throw problem(
                     key: "storage.path", message: "the database '\(settings.path)' cannot be opened: \(error)",
@@ -134,8 +161,10 @@ package struct HostRuntime: Sendable {
                 throw problem(key: "storage.url", message: "is missing")
             }
             do {
-                return try await PostgresStorage.open(
-                    address: address, poolSize: settings.poolSize, timeout: .seconds(settings.timeout), logger: logger)
+                return (
+                    try await PostgresStorage.open(
+                        address: address, poolSize: settings.poolSize, timeout: .seconds(settings.timeout), logger: logger), nil
+                )
             } catch let error as PostgresUnavailable {
                 throw problem(key: "storage.url", message: error.description, fix: error.fix)
             } catch {
@@ -163,35 +192,16 @@ package struct HostRuntime: Sendable {
             logger.error("tracing could not start; serving without it", metadata: ["error": "\(error)"])
             traceExport = nil
         }
-        let storage: any HostStorage
-        let generation: ServingGeneration
-        let sessions: SessionStore
-        let live: LiveScenes
+        let booted: Booted
         do {
-            storage = try await openStorage(serving: true, handedLock: handedLock)
-            BootTrace.mark("storage")
-            do {
-                sessions = try SessionStore(storage: storage, hostKey: plan.hostKey)
-                // One set of live streams for every configuration this host serves (a reload keeps them).
-                live = LiveScenes(feed: storage.changes)
-                // Draining: no new streams (their clients are told to try again, elsewhere).
-                listener.drain.whenDraining { live.refuseNew() }
-                let switched = await switched(plan, storage: storage)
-                live.switchOff(Set(switched.modulesOff.keys))
-                generation = ServingGeneration(
-                    plan: switched,
-                    router: try HostApplication(plan: switched, storage: storage, live: live, logger: logger).makeRouter())
-            } catch {
-                try? storage.close()
-                throw error
-            }
+            booted = try await boot(listener: listener)
         } catch {
             await listener.abandon()
             await traceExport?.stop()
             throw error
         }
-        BootTrace.mark("router")
-        let heartbeat = await joinFleet(storage: storage, listener: listener, generation: generation)
+        let (storage, sessions, live, generation, heartbeat) = (booted.storage, booted.sessions, booted.live, booted.generation, booted.heartbeat)
+        BootTrace.mark("fleet")
         #if os(Linux)
             // Booted: the host handing over stops accepting, then this one accepts.
             if let take, let sqlite = storage as? SQLiteStorage {
@@ -230,6 +240,48 @@ package struct HostRuntime: Sendable {
         // Last: the spans of the final requests and of the modules' shutdown are sent.
         await traceExport?.stop()
         if let failure { throw failure }
+    }
+
+    /// What a host has made by the time it can serve.
+    private struct Booted {
+        let storage: any HostStorage
+        let sessions: SessionStore
+        let live: LiveScenes
+        let generation: ServingGeneration
+        let heartbeat: FleetHeartbeat
+    }
+
+    /// Opens and claims the storage, applies the run-time switches, builds the router and joins
+    /// the fleet list: everything before the host serves (the storage closed again on failure).
+    private func boot(listener: HostListener) async throws -> Booted {
+        let (storage, switches) = try await openPreparedStorage(serving: true, handedLock: handedLock)
+        BootTrace.mark("storage")
+        do {
+            let sessions = try SessionStore(storage: storage, hostKey: plan.hostKey)
+            // One set of live streams for every configuration this host serves (a reload keeps them).
+            let live = LiveScenes(feed: storage.changes)
+            // Draining: no new streams (their clients are told to try again, elsewhere).
+            listener.drain.whenDraining { live.refuseNew() }
+            let switched = await switched(plan, storage: storage, read: switches)
+            BootTrace.mark("switches")
+            live.switchOff(Set(switched.modulesOff.keys))
+            // The host joins the fleet list while its router is built: the join waits on the disk
+            // (a write), the router on a core; both are done before it serves.
+            let joining = joinFleet(storage: storage, listener: listener, serving: switched)
+            let generation: ServingGeneration
+            do {
+                generation = ServingGeneration(
+                    plan: switched, router: try HostApplication(plan: switched, storage: storage, live: live, logger: logger).makeRouter())
+            } catch {
+                try? await HostFleet.leave(await joining.value.member.id, on: storage)
+                throw error
+            }
+            BootTrace.mark("router")
+            return Booted(storage: storage, sessions: sessions, live: live, generation: generation, heartbeat: await joining.value)
+        } catch {
+            try? storage.close()
+            throw error
+        }
     }
 
     /// The services that run beside the server once the host has booted, each stopping before the
@@ -278,9 +330,11 @@ package struct HostRuntime: Sendable {
 
     /// `plan` with the run-time switches stored now; a host that cannot read them serves the
     /// configuration file alone and says so.
-    private func switched(_ plan: HostPlan, storage: any HostStorage) async -> HostPlan {
+    private func switched(_ plan: HostPlan, storage: any HostStorage, read early: HostSwitches?) async -> HostPlan {
         do {
-            let switched = plan.applying(try await SwitchBoard(storage: storage).current())
+            let switches: HostSwitches
+            if let early { switches = early } else { switches = try await SwitchBoard(storage: storage).current() }
+            let switched = plan.applying(switches)
             for (module, why) in switched.modulesOff.sorted(by: { $0.key < $1.key }) {
                 logger.notice("module switched off: its pages answer 503 until it is on again", metadata: ["module": "\(module)", "why": "\(why)"])
             }
@@ -292,14 +346,18 @@ package struct HostRuntime: Sendable {
     }
 
     /// Puts this host in the fleet list before it serves (or takes over), so that a subscription
-    /// it brings gets every event published once it serves (``FleetHeartbeat/announce()``).
-    private func joinFleet(storage: any HostStorage, listener: HostListener, generation: ServingGeneration) async -> FleetHeartbeat {
+    /// it brings gets every event published once it serves (``FleetHeartbeat/announce()``): begun
+    /// at once, beside what the host does before serving; the task's value is its heartbeat.
+    private func joinFleet(storage: any HostStorage, listener: HostListener, serving plan: HostPlan) -> Task<FleetHeartbeat, Never> {
         let heartbeat = FleetHeartbeat(
-            storage: storage, member: Self.fleetMember(id: UUID().uuidString.lowercased(), serving: generation.plan), drain: listener.drain,
+            storage: storage, member: Self.fleetMember(id: UUID().uuidString.lowercased(), serving: plan), drain: listener.drain,
             logger: logger,
-            serving: { (listener.responder.generation ?? generation).plan })
-        await heartbeat.announce()
-        return heartbeat
+            // Until the host serves (its first generation is the plan's), `plan`.
+            serving: { listener.responder.generation?.plan ?? plan })
+        return Task {
+            await heartbeat.announce()
+            return heartbeat
+        }
     }
 
     /// A host serving `plan` as the fleet list shows it, as it starts.

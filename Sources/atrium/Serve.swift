@@ -60,7 +60,7 @@ struct Serve: AsyncParsableCommand {
             plan = try await file.plan(
                 logger: bootLogger,
                 settingsRead: { settings in
-                    earlyStorage.start(settings.storage)
+                    earlyStorage.start(settings.storage, preparing: HostRuntime.prepareEarly)
                     logger = Console.logger(level: settings.log.level, format: settings.log.format)
                     if takingOver { handedOver = HandedOver(storage: settings.storage, logger: logger) }
                     listener = HostListener(settings: settings.http, logger: logger, handedSocket: handedOver.socket)

@@ -53,6 +53,30 @@ struct EarlyStorageTests {
         #expect(try await early.take(path: path) == nil, "a discarded database is closed, not handed over")
     }
 
+    @Test func theHostsTablesAndSwitchesArePreparedAsItOpensAndHandedOverWithIt() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "atrium.sqlite").path
+        let first = try SQLiteStorage(path: path)
+        _ = try await SwitchBoard(storage: first).change(by: "test", reason: "a switch stored", what: "nothing") { _, _ in }
+        try first.close()
+
+        let early = EarlyStorage()
+        early.start(StorageSettings(path: path), preparing: HostRuntime.prepareEarly)
+        let opened = try #require(try await early.takePrepared(path: path))
+        defer { try? opened.storage.close() }
+        let prepared = try #require(opened.prepared as? HostRuntime.EarlyPreparation)
+        #expect(prepared.switches?.generation == 1, "the switches as stored")
+        #expect(try await HostFleet.live(on: opened.storage).isEmpty, "the fleet list's table is made")
+
+        struct Refused: Error {}
+        try opened.storage.close()
+        early.start(StorageSettings(path: path), preparing: { _ in throw Refused() })
+        let unprepared = try #require(try await early.takePrepared(path: path), "a preparation that fails still hands the database over")
+        #expect(unprepared.prepared == nil, "and the host prepares it itself")
+        try unprepared.storage.close()
+    }
+
     @Test func postgreSQLIsNotOpenedEarly() async throws {
         var settings = StorageSettings()
         settings.kind = .postgres
