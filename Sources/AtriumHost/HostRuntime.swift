@@ -100,7 +100,11 @@ package struct HostRuntime: Sendable {
             BootTrace.mark("tables")
             // The modules' own migrations run in the background once the host serves
             // (``ModuleMigrationService``); a build older than the data does not serve it.
-            if serving { try ModuleMigrations.refuseOlderBuild(plan.registry.modules, records: try await storage.migrationRecords()) }
+            if serving {
+                let records: [MigrationRecord]
+                if let read = early?.migrationRecords { records = read } else { records = try await storage.migrationRecords() }
+                try ModuleMigrations.refuseOlderBuild(plan.registry.modules, records: records)
+            }
             for module in plan.registry.modules { module.connect(to: storage) }
             return (storage, early?.switches)
         } catch let older as ModuleMigrations.OlderThanData {
@@ -128,17 +132,23 @@ package struct HostRuntime: Sendable {
     }
 
     /// What a host does on its database before it serves that needs nothing of the modules: its
-    /// tables made and the run-time switches read. `atrium serve` has it done as soon as the
-    /// database is open (``EarlyStorage``), beside the modules' registration; when it throws, the
-    /// host does it again itself (and says what fails).
+    /// tables made, the run-time switches and the migrations' records read. `atrium serve` has it
+    /// done as soon as the database is open (``EarlyStorage``), beside the modules' registration;
+    /// what fails there the host does again itself (and says what fails). A switch stored meanwhile
+    /// is as one stored just after the read: the switches' poll applies it. A contract migration
+    /// applied meanwhile is missed as one applied between the read and serving always could be:
+    /// that moment is a few milliseconds longer.
     package static func prepareEarly(_ storage: any HostStorage) async throws -> any Sendable {
         try await makeTables(on: storage)
-        return EarlyPreparation(switches: try? await SwitchBoard(storage: storage).current())
+        return EarlyPreparation(
+            switches: try? await SwitchBoard(storage: storage).current(), migrationRecords: try? await storage.migrationRecords())
     }
 
-    /// What ``prepareEarly(_:)`` read: the switches (nil when they could not be read: read again).
+    /// What ``prepareEarly(_:)`` read (each nil when it could not be read: read again).
     struct EarlyPreparation: Sendable {
         var switches: HostSwitches?
+        /// The modules' migrations as stored (which a build must know: ``ModuleMigrations/refuseOlderBuild(_:records:)``).
+        var migrationRecords: [MigrationRecord]?
     }
 
     private func connectStorage() async throws -> (storage: any HostStorage, early: EarlyPreparation?) {

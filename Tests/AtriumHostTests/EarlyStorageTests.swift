@@ -67,6 +67,7 @@ struct EarlyStorageTests {
         defer { try? opened.storage.close() }
         let prepared = try #require(opened.prepared as? HostRuntime.EarlyPreparation)
         #expect(prepared.switches?.generation == 1, "the switches as stored")
+        #expect(prepared.migrationRecords?.isEmpty == true, "the migrations as stored: none ran")
         #expect(try await HostFleet.live(on: opened.storage).isEmpty, "the fleet list's table is made")
 
         struct Refused: Error {}

@@ -21,6 +21,19 @@ struct KeyFilterTests {
         #expect(filter.mayContain(owner: "account:a", key: "k") && filter.count == 20_001)
     }
 
+    @Test func anEmptyFilterSaysNoAndTakesItsMemoryOnlyWithItsFirstKey() {
+        var filter = KeyFilter()
+        #expect(!filter.mayContain(owner: "visitor:v", key: "k") && filter.count == 0)
+        filter.formUnion(KeyFilter())
+        #expect(!filter.mayContain(owner: "visitor:v", key: "k") && filter.count == 0, "an empty union is still empty")
+        var one = KeyFilter()
+        one.insert(owner: "visitor:v", key: "k")
+        filter.formUnion(one)
+        #expect(filter.mayContain(owner: "visitor:v", key: "k") && filter.count == 1, "an empty filter takes the other's keys")
+        one.formUnion(KeyFilter())
+        #expect(one.mayContain(owner: "visitor:v", key: "k") && one.count == 1, "an empty other adds nothing")
+    }
+
     @Test func aKeyTheFileHoldsIsFoundAfterARestartAndANewKeyIsClaimedWithoutReadingTheFile() async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "atrium-key-filter-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
