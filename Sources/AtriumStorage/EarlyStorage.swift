@@ -4,10 +4,13 @@ import Synchronization
 /// The SQLite database, opened on the other core while the modules register (`atrium serve`).
 /// Opening (the file, WAL, the host's schema) is about a tenth of a boot and needs only the storage
 /// settings, which are read before the modules' sections. Only a database file that already exists
-/// is opened early, so a configuration with problems still creates nothing; the host claims the
-/// database for serving and runs the modules' migrations only once the whole configuration is valid.
-/// What the host makes and reads on any database before it serves (its own tables, the run-time
-/// switches) is done here too, once the file is open (``start(_:preparing:)``).
+/// is opened early, so a configuration with problems creates no file; the host claims the database
+/// for serving and runs the modules' migrations only once the whole configuration is valid. What the
+/// host makes and reads on any database before it serves (its own tables, the run-time switches) is
+/// done here too, once the file is open (``start(_:preparing:)``): in an existing file, the host's
+/// tables this build knows (`CREATE TABLE IF NOT EXISTS`, nothing of the modules') may so be made
+/// before a problem in the rest of the configuration is found, or another host's claim refuses this
+/// one (a host of this build makes the same before it serves; they hold nothing until one does).
 package final class EarlyStorage: Sendable {
     /// The database opened, and what `preparing` returned (nil when it threw: the host does it again).
     package typealias Opened = (storage: SQLiteStorage, prepared: (any Sendable)?)
